@@ -1,0 +1,1 @@
+"""The duel core: cards, effects, zones, the processor. Pure Python; never imports lupa."""
