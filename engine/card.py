@@ -1,0 +1,423 @@
+"""A card in the duel: its printed data, where it is, and the effects attached to it.
+
+The state model follows the reference core (card.h): a card has three location
+snapshots -- ``current`` (where it is now), ``previous`` (where it was before its
+last move) and ``temp`` (scratch copies used during some procedures) -- plus a
+``spsummon`` snapshot of its stats when it was Special Summoned.  Statuses are
+bit flags (STATUS_*).  Effects attached to the card live in containers keyed by
+effect code, in registration order (the reference uses multimaps, whose equal
+keys keep insertion order).
+
+Methods that compute current stats (ATK/DEF with continuous effects, level,
+type, ...) and the rule checks ("can this card be Normal Summoned?") live in the
+mixins imported below, one file per area of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .card_stats import CardStatsMixin
+from .card_checks import CardChecksMixin
+from .card_effects import CardEffectsMixin
+
+if TYPE_CHECKING:
+    from .duel import Duel
+    from .effect import Effect
+
+PLAYER_NONE = 2
+
+# Location bits used by the core helpers here (full set in constants.py).
+_LOCATION_MZONE = 0x04
+_LOCATION_SZONE = 0x08
+_LOCATION_FZONE = 0x100
+_LOCATION_PZONE = 0x200
+_LOCATION_OVERLAY = 0x80
+
+
+class CardData:
+    """The printed data of a card as the core uses it (the reference's 80-byte card_data).
+
+    Mutable on purpose: a few effects and the Debug library change it.
+    """
+
+    __slots__ = ("code", "alias", "setcode", "type", "level", "attribute", "race",
+                 "attack", "defense", "lscale", "rscale", "link_marker", "rule_code")
+
+    def __init__(self, code: int = 0, alias: int = 0, setcode: tuple[int, ...] = (),
+                 type: int = 0, level: int = 0, attribute: int = 0, race: int = 0,
+                 attack: int = 0, defense: int = 0, lscale: int = 0, rscale: int = 0,
+                 link_marker: int = 0, rule_code: int = 0) -> None:
+        self.code = code
+        self.alias = alias
+        self.setcode = tuple(setcode)
+        self.type = type
+        self.level = level
+        self.attribute = attribute
+        self.race = race
+        self.attack = attack
+        self.defense = defense
+        self.lscale = lscale
+        self.rscale = rscale
+        self.link_marker = link_marker
+        self.rule_code = rule_code
+
+    def is_setcode(self, value: int) -> bool:
+        """True when one of the card's archetype codes matches ``value``.
+
+        An archetype code matches when its low 12 bits equal the value's low 12
+        bits and it carries every sub-archetype bit (0xf000) the value asks for.
+        """
+        settype = value & 0x0FFF
+        setsubtype = value & 0xF000
+        for sc in self.setcode:
+            if not sc:
+                return False
+            if (sc & 0x0FFF) == settype and (sc & setsubtype) == setsubtype:
+                return True
+        return False
+
+    def get_original_code(self) -> int:
+        """The code printed on the card: the alias for an alternate artwork, else the code."""
+        return self.alias if self.alias else self.code
+
+    def get_duel_code(self) -> int:
+        return self.rule_code if self.rule_code else self.get_original_code()
+
+    def copy(self) -> "CardData":
+        return CardData(self.code, self.alias, self.setcode, self.type, self.level,
+                        self.attribute, self.race, self.attack, self.defense,
+                        self.lscale, self.rscale, self.link_marker, self.rule_code)
+
+
+class CardState:
+    """One snapshot of a card's place and stats (the reference's card_state)."""
+
+    __slots__ = ("code", "code2", "setcode", "type", "level", "rank", "link", "lscale",
+                 "rscale", "attribute", "race", "attack", "defense", "base_attack",
+                 "base_defense", "controler", "location", "sequence", "position",
+                 "reason", "reason_card", "reason_effect", "reason_player", "pzone")
+
+    def __init__(self) -> None:
+        self.code = 0
+        self.code2 = 0
+        self.setcode: tuple[int, ...] = ()
+        self.type = 0
+        self.level = 0
+        self.rank = 0
+        self.link = 0
+        self.lscale = 0
+        self.rscale = 0
+        self.attribute = 0
+        self.race = 0
+        self.attack = 0
+        self.defense = 0
+        self.base_attack = 0
+        self.base_defense = 0
+        self.controler = PLAYER_NONE
+        self.location = 0
+        self.sequence = 0
+        self.position = 0
+        self.reason = 0
+        self.reason_card: Card | None = None
+        self.reason_effect: Effect | None = None
+        self.reason_player = PLAYER_NONE
+        self.pzone = False
+
+    def is_location(self, loc: int) -> bool:
+        """Location test that understands the Field Zone and Pendulum Zones.
+
+        The Field Zone is Spell & Trap Zone sequence 5; a Pendulum Zone is a
+        Spell & Trap Zone flagged ``pzone``.
+        """
+        if (loc & _LOCATION_FZONE) and self.location == _LOCATION_SZONE and self.sequence == 5:
+            return True
+        if (loc & _LOCATION_PZONE) and self.location == _LOCATION_SZONE and self.pzone:
+            return True
+        return bool(self.location & loc)
+
+    def is_main_mzone(self) -> bool:
+        return self.location == _LOCATION_MZONE and 0 <= self.sequence <= 4
+
+    def is_stzone(self) -> bool:
+        return self.location == _LOCATION_SZONE and 0 <= self.sequence <= 4
+
+    def init_state(self) -> None:
+        """Mark every stat unknown (the reference fills them with all-ones)."""
+        self.code = 0xFFFFFFFF
+        self.code2 = 0xFFFFFFFF
+        self.type = 0xFFFFFFFF
+        self.level = 0xFFFFFFFF
+        self.rank = 0xFFFFFFFF
+        self.link = 0xFFFFFFFF
+        self.lscale = 0xFFFFFFFF
+        self.rscale = 0xFFFFFFFF
+        self.attribute = 0xFFFFFFFF
+        self.race = 0xFFFFFFFF
+        self.attack = -1
+        self.defense = -1
+        self.base_attack = -1
+        self.base_defense = -1
+        self.controler = 0xFF
+        self.location = 0xFF
+        self.sequence = 0xFF
+        self.position = 0xFF
+        self.reason = 0xFFFFFFFF
+        self.reason_player = 0xFF
+
+    def copy_from(self, other: "CardState") -> None:
+        for name in CardState.__slots__:
+            setattr(self, name, getattr(other, name))
+
+
+class QueryCache:
+    """What the host was last told about a card (used by query_card with caching)."""
+
+    __slots__ = ("info_location", "current_code", "type", "level", "rank", "link",
+                 "attribute", "race", "attack", "defense", "base_attack", "base_defense",
+                 "reason", "status", "lscale", "rscale", "link_marker")
+
+    def __init__(self) -> None:
+        self.clear_cache()
+
+    def clear_cache(self) -> None:
+        self.info_location = 0xFFFFFFFF
+        self.current_code = 0xFFFFFFFF
+        self.type = 0xFFFFFFFF
+        self.level = 0xFFFFFFFF
+        self.rank = 0xFFFFFFFF
+        self.link = 0xFFFFFFFF
+        self.attribute = 0xFFFFFFFF
+        self.race = 0xFFFFFFFF
+        self.attack = -1
+        self.defense = -1
+        self.base_attack = -1
+        self.base_defense = -1
+        self.reason = 0xFFFFFFFF
+        self.status = 0xFFFFFFFF
+        self.lscale = 0xFFFFFFFF
+        self.rscale = 0xFFFFFFFF
+        self.link_marker = 0xFFFFFFFF
+
+
+class SendtoParam:
+    """Where a card is about to be sent (filled before a move, read by the move)."""
+
+    __slots__ = ("playerid", "position", "location", "sequence")
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def set(self, p: int, pos: int, loc: int, seq: int = 0) -> None:
+        self.playerid = p
+        self.position = pos
+        self.location = loc
+        self.sequence = seq
+
+    def clear(self) -> None:
+        self.playerid = 0
+        self.position = 0
+        self.location = 0
+        self.sequence = 0
+
+
+class AttackerMap(dict):
+    """Cards a monster attacked / was attacked by / battled, keyed by field id.
+
+    Maps fieldid_r (0 for a direct attack) to [card, count].
+    """
+
+    def addcard(self, pcard: "Card | None") -> None:
+        fid = pcard.fieldid_r if pcard is not None else 0
+        entry = self.get(fid)
+        if entry is None:
+            self[fid] = [pcard, 1]
+        else:
+            entry[1] += 1
+
+    def findcard(self, pcard: "Card | None") -> int:
+        fid = pcard.fieldid_r if pcard is not None else 0
+        entry = self.get(fid)
+        return 0 if entry is None else entry[1]
+
+
+class EffectContainer(dict):
+    """Effects keyed by code; each key keeps its effects in registration order."""
+
+    def add(self, code: int, peffect: "Effect") -> None:
+        lst = self.get(code)
+        if lst is None:
+            self[code] = [peffect]
+        else:
+            lst.append(peffect)
+
+    def discard(self, code: int, peffect: "Effect") -> None:
+        lst = self.get(code)
+        if lst is not None:
+            try:
+                lst.remove(peffect)
+            except ValueError:
+                return
+            if not lst:
+                del self[code]
+
+    def equal_range(self, code: int) -> list["Effect"]:
+        """A snapshot of the effects with this code (safe to iterate while changing)."""
+        lst = self.get(code)
+        return list(lst) if lst else []
+
+    def all_effects(self) -> list["Effect"]:
+        """Every effect, in key order then registration order (like a multimap walk)."""
+        out: list[Effect] = []
+        for code in sorted(self):
+            out.extend(self[code])
+        return out
+
+
+class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin):
+    """A card: printed data, location snapshots, statuses, counters and attached effects."""
+
+    __slots__ = (
+        "duel", "data", "previous", "temp", "current", "spsummon", "q_cache", "owner",
+        "summon_player", "summon_info", "status", "sendto_param", "release_param",
+        "sum_param", "position_param", "spsummon_param", "to_field_param",
+        "attack_announce_count", "direct_attackable", "announce_count", "attacked_count",
+        "attack_all_target", "attack_controler", "cardid", "fieldid", "fieldid_r",
+        "activate_count_id", "turnid", "turn_counter", "unique_pos", "unique_fieldid",
+        "unique_code", "unique_location", "unique_function", "unique_effect",
+        "spsummon_code", "spsummon_counter", "assume_type", "assume_value",
+        "equiping_target", "pre_equip_target", "overlay_target", "relations", "counters",
+        "indestructable_effects", "announced_cards", "attacked_cards", "battled_cards",
+        "equiping_cards", "material_cards", "effect_target_owner", "effect_target_cards",
+        "xyz_materials", "xyz_materials_previous_count_onfield", "single_effect",
+        "field_effect", "equip_effect", "target_effect", "xmaterial_effect", "indexer",
+        "relate_effect", "immune_effect", "initial_effect", "owning_effect", "handle",
+        "__weakref__",
+    )
+
+    def __init__(self, duel: "Duel", data: CardData) -> None:
+        self.duel = duel
+        self.data = data
+        self.previous = CardState()
+        self.temp = CardState()
+        self.temp.init_state()
+        self.current = CardState()
+        self.spsummon = CardState()
+        self.q_cache = QueryCache()
+        self.owner = PLAYER_NONE
+        self.summon_player = PLAYER_NONE
+        self.summon_info = 0
+        self.status = 0
+        self.sendto_param = SendtoParam()
+        self.release_param = 0
+        self.sum_param = 0
+        self.position_param = 0
+        self.spsummon_param = 0
+        self.to_field_param = 0
+        self.attack_announce_count = 0
+        self.direct_attackable = 0
+        self.announce_count = 0
+        self.attacked_count = 0
+        self.attack_all_target = 0
+        self.attack_controler = 0
+        self.cardid = 0
+        self.fieldid = 0
+        self.fieldid_r = 0
+        self.activate_count_id = 0
+        self.turnid = 0
+        self.turn_counter = 0
+        self.unique_pos = [0, 0]
+        self.unique_fieldid = 0
+        self.unique_code = 0
+        self.unique_location = 0
+        self.unique_function: Any = None
+        self.unique_effect: Effect | None = None
+        self.spsummon_code = 0
+        self.spsummon_counter = [0, 0]
+        self.assume_type = 0
+        self.assume_value = 0
+        self.equiping_target: Card | None = None
+        self.pre_equip_target: Card | None = None
+        self.overlay_target: Card | None = None
+        # card -> reset flags of the relation (create_relation(card, reset))
+        self.relations: dict[Card, int] = {}
+        # counter type (16 bit) -> count; walk it sorted by type (the reference uses a std::map)
+        self.counters: dict[int, int] = {}
+        # effect id -> times this turn it kept the card from being destroyed
+        self.indestructable_effects: dict[int, int] = {}
+        self.announced_cards = AttackerMap()
+        self.attacked_cards = AttackerMap()
+        self.battled_cards = AttackerMap()
+        from .group import CardSet
+        self.equiping_cards = CardSet()
+        self.material_cards = CardSet()
+        self.effect_target_owner = CardSet()
+        self.effect_target_cards = CardSet()
+        self.xyz_materials: list[Card] = []
+        self.xyz_materials_previous_count_onfield = 0
+        self.single_effect = EffectContainer()
+        self.field_effect = EffectContainer()
+        self.equip_effect = EffectContainer()
+        self.target_effect = EffectContainer()
+        self.xmaterial_effect = EffectContainer()
+        # effect -> the container it was stored in
+        self.indexer: dict[Effect, EffectContainer] = {}
+        # (effect, chain id or 0) pairs this card is related to
+        self.relate_effect: dict[tuple[Effect, int], None] = {}
+        self.immune_effect: list[Effect] = []
+        self.initial_effect: dict[Effect, None] = {}
+        self.owning_effect: dict[Effect, None] = {}
+        # the Lua-side handle (set by the script host); None when no scripts run
+        self.handle: Any = None
+
+    # ----- identity -------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (f"<Card {self.data.code} id={self.cardid} p{self.current.controler} "
+                f"loc=0x{self.current.location:x} seq={self.current.sequence}>")
+
+    def __lt__(self, other: "Card") -> bool:
+        """Cards sort by creation order (the reference's card_sort)."""
+        return self.cardid < other.cardid
+
+    # ----- statuses ---------------------------------------------------------------------
+
+    def set_status(self, x: int, enabled: bool | int) -> None:
+        if enabled:
+            self.status |= x
+        else:
+            self.status &= ~x
+
+    def get_status(self, x: int) -> int:
+        """The subset of flags ``x`` that are set."""
+        return self.status & x
+
+    def is_status(self, x: int) -> bool:
+        """True when every flag of ``x`` is set."""
+        return (self.status & x) == x
+
+    def is_position(self, pos: int) -> bool:
+        return bool(self.current.position & pos)
+
+    def is_extra_deck_monster(self) -> bool:
+        return bool(self.data.type & (0x40 | 0x2000 | 0x800000 | 0x4000000))
+
+    # ----- location encoding (what messages carry) -----------------------------------
+
+    def get_info_location(self) -> int:
+        """Controller, location, sequence and position packed in 32 bits, as messages carry them.
+
+        An Xyz material reports its holder's controller and zone with the
+        overlay bit, its own index as the position byte.
+        """
+        if self.overlay_target is not None:
+            c = self.overlay_target.current.controler
+            l = self.overlay_target.current.location | _LOCATION_OVERLAY
+            s = self.overlay_target.current.sequence
+            p = self.current.sequence
+            return c + (l << 8) + (s << 16) + (p << 24)
+        c = self.current.controler
+        l = self.current.location
+        s = self.current.sequence
+        p = self.current.position
+        return c + (l << 8) + (s << 16) + (p << 24)

@@ -1,0 +1,1 @@
+"""Rules of the duel: see engine/duel.py for the map of files."""

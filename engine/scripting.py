@@ -1,0 +1,95 @@
+"""The engine's view of the script host (the Lua side lives in duelhost.bindings).
+
+The rules call card scripts through this small interface, so they can be read
+and tested without Lua.  Arguments are engine objects (Card, Effect, Group,
+int, None); the host converts them.  Functions are opaque handles the host
+gave the engine (an effect's condition, a filter passed to Duel.SelectMatchingCard...).
+
+Calls come in two kinds, as in the reference:
+- plain calls (conditions, filters, values, chk==0 checks) must not suspend; a
+  script that tries to (Duel.Destroy inside a condition) gets an error
+  "action is not allowed here";
+- coroutine calls (cost, target, operation) may suspend on any API function that
+  needs the processor; ``start`` returns a task the processor resumes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .card import Card
+    from .duel import Duel
+    from .effect import Effect
+
+
+class ScriptTask(Protocol):
+    """A script callback running as a coroutine.
+
+    ``resume(value)`` runs it until it suspends or ends.  It returns
+    ``(True, op)`` when the script suspended on an API call whose processing the
+    engine must run (``op`` is what the binding returned: an object with a
+    ``result()`` method giving the values to resume with), or ``(False, values)``
+    when the callback finished (its return values) or failed (values is None; the
+    host already reported the error).
+    """
+
+    def resume(self, value: Any = None) -> tuple[bool, Any]: ...
+
+
+class ScriptHost(Protocol):
+    def attach(self, duel: "Duel") -> None: ...
+    def register_card(self, card: "Card") -> None: ...
+    def release_effect(self, effect: "Effect") -> None: ...
+    def check_condition(self, fn: Any, *args: Any) -> bool: ...
+    def get_function_value(self, fn: Any, *args: Any) -> int: ...
+    def get_function_values(self, fn: Any, *args: Any) -> list[int]: ...
+    def call_function(self, fn: Any, *args: Any) -> tuple: ...
+    def call_card_function(self, card: "Card", name: str, *args: Any) -> tuple: ...
+    def call_code_function(self, code: int, name: str, *args: Any) -> tuple: ...
+    def start(self, fn: Any, *args: Any) -> ScriptTask: ...
+    def release(self, fn: Any) -> None: ...
+    def clone_function_ref(self, fn: Any) -> Any: ...
+
+
+class NullScriptHost:
+    """No scripts at all: cards have no effects (enough for Normal Monsters)."""
+
+    def attach(self, duel: "Duel") -> None:
+        self.duel = duel
+
+    def register_card(self, card: "Card") -> None:
+        return None
+
+    def release_effect(self, effect: "Effect") -> None:
+        return None
+
+    def _no_scripts(self) -> Any:
+        raise RuntimeError("this duel has no script host, but a script function was called")
+
+    def check_condition(self, fn: Any, *args: Any) -> bool:
+        return True if fn is None else self._no_scripts()
+
+    def get_function_value(self, fn: Any, *args: Any) -> int:
+        return self._no_scripts()
+
+    def get_function_values(self, fn: Any, *args: Any) -> list[int]:
+        return self._no_scripts()
+
+    def call_function(self, fn: Any, *args: Any) -> tuple:
+        return self._no_scripts()
+
+    def call_card_function(self, card: "Card", name: str, *args: Any) -> tuple:
+        return ()
+
+    def call_code_function(self, code: int, name: str, *args: Any) -> tuple:
+        return ()
+
+    def start(self, fn: Any, *args: Any) -> ScriptTask:
+        return self._no_scripts()
+
+    def release(self, fn: Any) -> None:
+        return None
+
+    def clone_function_ref(self, fn: Any) -> Any:
+        return fn
