@@ -1,0 +1,254 @@
+"""Golden duel transcripts recorded from the reference core.
+
+Each ``*.jsonl.gz`` file holds one JSON object per duel: every input the
+reference core got (seed, players, cards, responses) and every byte it wrote,
+cut into *steps* (the stretch between two responses). This module loads them
+into pydantic models; hex strings become ``bytes``. ``split_step`` splits a
+step's bytes into typed messages (``duelhost.engine.messages``).
+
+The schema is described in the golden set's own README.md.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from .engine.messages import Message, Prompt, decode_messages
+from .engine.responses import RESPONSE_SIZE
+
+__all__ = [
+    "GOLDEN_DIR_ENV",
+    "GoldenError",
+    "PlayerSetup",
+    "NewCard",
+    "ScriptsRead",
+    "Caps",
+    "Step",
+    "Result",
+    "StepDependence",
+    "AddressDependence",
+    "DuelRecord",
+    "default_golden_dir",
+    "golden_files",
+    "load_records",
+    "split_step",
+    "step_prompt",
+    "stream_sha256",
+]
+
+GOLDEN_DIR_ENV = "DUELHOST_GOLDEN"
+"""Environment variable naming the folder with the golden ``*.jsonl.gz`` files."""
+
+_DEFAULT_DIRS = (Path("/work/shared/golden"),)
+
+
+class GoldenError(ValueError):
+    """A golden file that cannot be read or does not match the schema."""
+
+
+def _hex(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            raise ValueError(f"not a hex string: {value[:40]!r}") from None
+    return value
+
+
+HexBytes = Annotated[bytes, BeforeValidator(_hex)]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayerSetup(BaseModel):
+    """``set_player_info`` arguments of one player."""
+
+    model_config = _FROZEN
+    lp: int
+    start_hand: int
+    draw: int
+
+
+class NewCard(BaseModel):
+    """One ``new_card`` call: ``[code, owner, player, location, sequence, position]``."""
+
+    model_config = _FROZEN
+    code: int
+    owner: int
+    player: int
+    location: int
+    sequence: int
+    position: int
+
+    @classmethod
+    def _from_list(cls, value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            if len(value) != 6:
+                raise ValueError(f"a card entry has 6 numbers, got {len(value)}")
+            keys = ("code", "owner", "player", "location", "sequence", "position")
+            return dict(zip(keys, value))
+        return value
+
+
+NewCardEntry = Annotated[NewCard, BeforeValidator(NewCard._from_list)]
+
+
+class ScriptsRead(BaseModel):
+    """Script names the core asked for, by phase: create, setup, duel."""
+
+    model_config = _FROZEN
+    create: list[str]
+    setup: list[str]
+    duel: list[str]
+
+
+class Caps(BaseModel):
+    model_config = _FROZEN
+    turns: int
+    responses: int
+
+
+class Step(BaseModel):
+    """The bytes the core wrote between two responses, and the next response.
+
+    ``kind`` "i": ``response`` is the int32 given to ``set_responsei`` (4 bytes,
+    little-endian); "b": the bytes given to ``set_responseb`` (zero-padded to
+    256 by the host). The last step has no response."""
+
+    model_config = _FROZEN
+    messages: HexBytes
+    response: HexBytes | None
+    kind: Literal["i", "b"] | None
+    process: list[int]
+
+    @property
+    def response_area(self) -> bytes | None:
+        """The response as the core's 256-byte area holds it (zero-padded)."""
+        if self.response is None:
+            return None
+        return self.response + bytes(RESPONSE_SIZE - len(self.response))
+
+
+class Result(BaseModel):
+    model_config = _FROZEN
+    end: Literal["win", "cap_turns", "cap_responses"]
+    winner: int | None
+    reason: int | None
+    turns: int
+    responses: int
+    messages: int
+    bytes: int
+    sha256: str
+
+
+class StepDependence(BaseModel):
+    """How a step's bytes changed when the reference's heap layout changed."""
+
+    model_config = _FROZEN
+    order_only: bool
+    parted: bool
+    messages: list[str]
+
+
+class AddressDependence(BaseModel):
+    model_config = _FROZEN
+    replays: int
+    steps: dict[int, StepDependence]
+
+
+class DuelRecord(BaseModel):
+    """One recorded duel (one line of a golden file)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    set_name: Literal["vanilla", "real"] = Field(alias="set")
+    id: str
+    seed: int
+    core: str
+    scripts: str | None
+    decks: list[str] | None
+    seed_sequence: list[int] = Field(min_length=8, max_length=8)
+    options: int
+    players: list[PlayerSetup] = Field(min_length=2, max_length=2)
+    cards: list[NewCardEntry]
+    card_data: dict[int, HexBytes]
+    cards_missing_from_db: list[int]
+    scripts_read: ScriptsRead
+    scripts_missing: list[str]
+    script_errors: list[str]
+    caps: Caps
+    steps: list[Step]
+    result: Result
+    address_dependent_steps: list[int]
+    address_dependence: AddressDependence
+
+    @field_validator("card_data")
+    @classmethod
+    def _card_data_size(cls, value: dict[int, bytes]) -> dict[int, bytes]:
+        for code, data in value.items():
+            if len(data) != 80:
+                raise ValueError(f"card_data for {code}: {len(data)} bytes, expected 80")
+        return value
+
+    @property
+    def stream(self) -> bytes:
+        """All steps' message bytes concatenated (what ``result.sha256`` covers)."""
+        return b"".join(s.messages for s in self.steps)
+
+
+def stream_sha256(record: DuelRecord) -> str:
+    return hashlib.sha256(record.stream).hexdigest()
+
+
+def default_golden_dir() -> Path:
+    """``$DUELHOST_GOLDEN`` if set, else the shared golden folder if present."""
+    env = os.environ.get(GOLDEN_DIR_ENV)
+    if env:
+        return Path(env)
+    for d in _DEFAULT_DIRS:
+        if d.is_dir():
+            return d
+    raise GoldenError(f"no golden folder: set {GOLDEN_DIR_ENV} to the folder with the *.jsonl.gz files")
+
+
+def golden_files(folder: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The ``*.jsonl.gz`` files of a golden folder, sorted by name."""
+    d = Path(folder) if folder is not None else default_golden_dir()
+    return sorted(d.glob("*.jsonl.gz"))
+
+
+def load_records(path: str | os.PathLike[str]) -> Iterator[DuelRecord]:
+    """Yield the duels of one golden ``.jsonl.gz`` (or plain ``.jsonl``) file."""
+    p = Path(path)
+    opener = gzip.open if p.suffix == ".gz" else open
+    try:
+        fh = opener(p, "rt", encoding="utf-8")
+    except OSError as exc:
+        raise GoldenError(f"{p}: cannot open: {exc}") from None
+    with fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield DuelRecord.model_validate(json.loads(line))
+            except (ValueError, TypeError) as exc:
+                raise GoldenError(f"{p}:{lineno}: {exc}") from None
+
+
+def split_step(step: Step) -> list[Message]:
+    """The step's bytes as typed messages (raises MessageDecodeError on bad bytes)."""
+    return decode_messages(step.messages)
+
+
+def step_prompt(messages: list[Message]) -> Prompt | None:
+    """The prompt a step ends at (its last message), or None."""
+    if messages and isinstance(messages[-1], Prompt):
+        return messages[-1]
+    return None
