@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import sqlite3
+from collections import Counter
 from pathlib import Path
+from types import ModuleType
 
 import pydantic
 import pytest
@@ -36,6 +39,7 @@ from duelhost.engine.constants import (
     TYPE_SPELL,
     TYPES_TOKEN_MONSTER,
 )
+from duelhost.engine.ydk import read_ydk
 
 GOLDEN = Path("/work/shared/golden")
 
@@ -282,3 +286,100 @@ def test_from_records() -> None:
     assert db.codes() == (1, 3) and len(db) == 2
     with pytest.raises(UnknownCardError, match="no row for card code 2 in mine"):
         db.get(2)
+
+
+# -- our own cards: cards/cards.toml -> cards.db ------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def load_builder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_cards_db", REPO / "tools" / "build_cards_db.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_cards_db_is_up_to_date_with_toml() -> None:
+    builder = load_builder()
+    assert builder.read_rows(REPO / "cards.db") == builder.build_rows(REPO / "cards" / "cards.toml"), (
+        "cards.db is stale: run python tools/build_cards_db.py")
+
+
+def test_cards_db_contents() -> None:
+    db = CardDatabase.open(REPO / "cards.db")
+    assert all(900000001 <= code <= 900099999 for code in db.codes())
+    normals = [r for r in db if r.type == TYPE_MONSTER | TYPE_NORMAL]
+    assert len(normals) == 40
+    assert {r.level for r in normals} == set(range(1, 9))
+    assert len({(r.race, r.attribute) for r in normals}) >= 10
+    tokens = [r for r in db if r.type == TYPES_TOKEN_MONSTER]
+    assert len(tokens) == 2
+    link = db.get(900000208)
+    assert (link.level, link.defense, link.link_marker) == (2, 0, 0x5)
+    pendulum = db.get(900000207)
+    assert (pendulum.level, pendulum.lscale, pendulum.rscale) == (4, 2, 7)
+    assert db.get(900000201).is_setcode(0xF01) and db.get(900000201).strings[0]
+
+
+def test_cards_db_schema_and_codes_against_corpus(corpus_db: Path) -> None:
+    def schema(path: Path) -> list[str]:
+        con = sqlite3.connect(path)
+        try:
+            return [row[0] for row in con.execute("SELECT sql FROM sqlite_master ORDER BY name")]
+        finally:
+            con.close()
+
+    assert schema(REPO / "cards.db") == schema(corpus_db)
+    corpus = CardDatabase.open(corpus_db)
+    ours = CardDatabase.open(REPO / "cards.db")
+    assert [code for code in ours.codes() if code in corpus] == []
+    corpus_names = {record.name for record in corpus}
+    assert [r.name for r in ours if r.name in corpus_names] == []
+
+
+def test_demo_decks() -> None:
+    db = CardDatabase.open(REPO / "cards.db")
+    seen: set[int] = set()
+    for name in ("demo_a.ydk", "demo_b.ydk"):
+        deck = read_ydk(REPO / "cards" / name)
+        assert len(deck.main) == 40 and deck.extra == () and deck.side == ()
+        assert max(Counter(deck.main).values()) <= 3
+        assert all(db.get(code).type == TYPE_MONSTER | TYPE_NORMAL for code in deck.main)
+        seen |= set(deck.main)
+    assert len(seen) == 40
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        ('code = 900000001\nname = "X"\ntype = "MONSTRE"', "card #1 \\(code 900000001, 'X'\\): type: .*unknown name 'MONSTRE'"),
+        ('code = 900000001\nname = "X"\ntype = ["MONSTER", "LINK"]\ndef = 100', "a Link monster has no def"),
+        ('code = 12345\nname = "X"\ntype = "SPELL"', "code outside our range"),
+        ('code = 900000001\nname = "X"\ntype = "SPELL"\ncolour = 1', "colour: Extra inputs are not permitted"),
+        ('code = 900000001\nname = "X"\ntype = "SPELL"\n[[card]]\ncode = 900000001\nname = "Y"\ntype = "TRAP"',
+         "card #2 .*code already used by card #1"),
+    ],
+    ids=["unknown-name", "link-def", "foreign-code", "unknown-field", "duplicate"],
+)
+def test_builder_errors_name_the_card(tmp_path: Path, card: str, message: str) -> None:
+    builder = load_builder()
+    source = tmp_path / "cards.toml"
+    source.write_text("[[card]]\n" + card + "\n")
+    with pytest.raises(builder.CardsTomlError, match=message):
+        builder.build_rows(source)
+
+
+def test_builder_writes_a_readable_database(tmp_path: Path) -> None:
+    builder = load_builder()
+    source = tmp_path / "cards.toml"
+    source.write_text('[[card]]\ncode = 900000002\nname = "P"\ntype = ["MONSTER", "NORMAL", "PENDULUM"]\n'
+                      'level = 3\nlscale = 1\nrscale = 9\nsetcodes = [0x10, 0x20]\natk = -2\ndef = 0\n'
+                      'attribute = ["LIGHT", "DARK"]\nrace = 0x4\n')
+    target = tmp_path / "out.db"
+    assert builder.main(["--source", str(source), "--output", str(target)]) == 0
+    assert builder.main(["--source", str(source), "--output", str(target), "--check"]) == 0
+    record = CardDatabase.open(target).get(900000002)
+    assert (record.level, record.lscale, record.rscale, record.setcodes) == (3, 1, 9, (0x10, 0x20))
+    assert (record.attack, record.attribute, record.race, record.ot) == (-2, 0x30, 0x4, 4)
