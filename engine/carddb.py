@@ -103,7 +103,9 @@ CDB_SCHEMA = (
 )
 """The two tables of a ``cards.cdb``, as the YGOPro client's databases declare them."""
 
-DATAS_COLUMNS = ("id", "ot", "alias", "setcode", "type", "atk", "def", "level", "race", "attribute", "category")
+DATAS_COLUMNS = (
+    "id", "ot", "alias", "setcode", "type", "atk", "def", "level", "race", "attribute", "category",
+)
 TEXTS_COLUMNS = ("id", "name", "desc", *(f"str{i}" for i in range(1, STRING_COUNT + 1)))
 
 

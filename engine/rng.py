@@ -102,10 +102,21 @@ def _state_from_seed_seq(seeds: Iterable[int]) -> list[int]:
 
 
 def _twist(mt: list[int]) -> None:
-    """Advance the 624-word state in place by one full generation."""
-    for i in range(_N):
-        y = (mt[i] & _UPPER) | (mt[(i + 1) % _N] & _LOWER)
-        mt[i] = mt[(i + _M) % _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    """Advance the 624-word state in place by one full generation.
+
+    Word ``i`` becomes ``mt[i + 397] ^ (y >> 1) ^ (0x9908b0df if y is odd)``, with
+    ``y`` the top bit of ``mt[i]`` joined to the low 31 bits of ``mt[i + 1]``
+    (indexes modulo 624; words past the end wrap to the already-new front).
+    """
+    mag = (0, _MATRIX_A)
+    for i in range(_N - _M):
+        y = (mt[i] & _UPPER) | (mt[i + 1] & _LOWER)
+        mt[i] = mt[i + _M] ^ (y >> 1) ^ mag[y & 1]
+    for i in range(_N - _M, _N - 1):
+        y = (mt[i] & _UPPER) | (mt[i + 1] & _LOWER)
+        mt[i] = mt[i + _M - _N] ^ (y >> 1) ^ mag[y & 1]
+    y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+    mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ mag[y & 1]
 
 
 def _tempered(mt: list[int]) -> list[int]:

@@ -58,7 +58,10 @@ class CardsTomlError(ValueError):
 
 
 def resolve_flags(value: Flags, prefix: str) -> int:
-    """An int, or the OR of ints and constant names (``"FIRE"`` means ``ATTRIBUTE_FIRE`` for prefix ATTRIBUTE_)."""
+    """An int, or the OR of ints and constant names.
+
+    A name may leave out ``prefix``: with prefix ``ATTRIBUTE_``, ``"FIRE"`` means ATTRIBUTE_FIRE.
+    """
     items = value if isinstance(value, list) else [value]
     result = 0
     for item in items:
@@ -153,13 +156,15 @@ def load_entries(path: Path = SOURCE) -> list[CardEntry]:
         try:
             entry = CardEntry.model_validate(raw)
         except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'card'}: {e['msg']}" for e in exc.errors())
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'card'}: {e['msg']}" for e in exc.errors())
             raise CardsTomlError(f"{path}: {_describe(index, raw)}: {problems}") from None
         if entry.code not in OWN_CODES:
             raise CardsTomlError(f"{path}: {_describe(index, raw)}: code outside our range "
                                  f"{OWN_CODES.start}..{OWN_CODES.stop - 1}")
         if entry.code in seen:
-            raise CardsTomlError(f"{path}: {_describe(index, raw)}: code already used by card #{seen[entry.code]}")
+            raise CardsTomlError(
+                f"{path}: {_describe(index, raw)}: code already used by card #{seen[entry.code]}")
         seen[entry.code] = index + 1
         entries.append(entry)
     return sorted(entries, key=lambda e: e.code)
