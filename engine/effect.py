@@ -74,7 +74,8 @@ class Effect(EffectRulesMixin):
         self.operation: Any = None
         self.cost_checked = False
         self.required_handorset_effects: list[Effect] = []
-        self.object_type = 0
+        # what kind of object label_object is (PARAM_TYPE_*; PARAM_TYPE_INT: none)
+        self.object_type = 1
         # the Lua-side handle (set by the script host)
         self.handle: Any = None
         # creation order; a stable key where the reference orders by pointer
