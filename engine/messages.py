@@ -19,7 +19,25 @@ The twenty kinds that wait for a player's answer (``MSG_SELECT_*``,
 
 Layouts were read from the reference's writer sites (field.cpp, processor.cpp,
 operations.cpp, playerop.cpp, libduel.cpp, libdebug.cpp, libcard.cpp,
-libgroup.cpp, card.cpp); docs/messages.md lists the ones with a twist.
+libgroup.cpp, card.cpp). Where several sites write one kind they agree on the
+layout, so one decoder per kind splits the stream. Twists worth knowing:
+
+* the high bit of a code means "face-up" in DRAW, DECK_TOP and TAG_SWAP, but
+  "field-only effect" in the IDLECMD/BATTLECMD effect lists;
+* SELECT_SUM's first body byte is the mode, the player comes second;
+* CONFIRM_CARDS has a skip-panel byte before the count (CONFIRM_DECKTOP and
+  CONFIRM_EXTRATOP do not);
+* MISSED_EFFECT writes the location before the code (all others: code first);
+* SELECT_UNSELECT_CARD writes "finishable" before "cancelable";
+* TAG_SWAP writes the hand count after the Extra Deck counts, but the hand
+  codes before the Extra Deck codes;
+* ATTACK / BATTLE write 0 for a missing target (``None`` here);
+* SHUFFLE_SET_CARD writes two lists of ``count`` locations (before, and the
+  new location of cards with Xyz materials or 0);
+* AI_NAME / SHOW_HINT: u16 length, text, then a NUL not counted in the length;
+* RELOAD_FIELD has a variable-size entry per zone (flag byte, then position
+  and, for Monster Zones, the material count when the flag is 1);
+* MSG_CUSTOM_MSG (180) is defined but never written, so it has no layout.
 """
 
 from __future__ import annotations
@@ -29,6 +47,91 @@ from operator import attrgetter
 from struct import Struct, error as StructError, pack as _struct_pack, unpack_from as _struct_unpack_from
 from typing import Callable, ClassVar, Iterable, Sequence, Sized, TypeVar
 
+from .constants import LOCATION_OVERLAY
+from .core_constants import (  # message numbers (common.h)
+    MSG_RETRY,
+    MSG_HINT,
+    MSG_WIN,
+    MSG_SELECT_BATTLECMD,
+    MSG_SELECT_IDLECMD,
+    MSG_SELECT_EFFECTYN,
+    MSG_SELECT_YESNO,
+    MSG_SELECT_OPTION,
+    MSG_SELECT_CARD,
+    MSG_SELECT_CHAIN,
+    MSG_SELECT_PLACE,
+    MSG_SELECT_POSITION,
+    MSG_SELECT_TRIBUTE,
+    MSG_SELECT_COUNTER,
+    MSG_SELECT_SUM,
+    MSG_SELECT_DISFIELD,
+    MSG_SORT_CARD,
+    MSG_SELECT_UNSELECT_CARD,
+    MSG_CONFIRM_DECKTOP,
+    MSG_CONFIRM_CARDS,
+    MSG_SHUFFLE_DECK,
+    MSG_SHUFFLE_HAND,
+    MSG_SWAP_GRAVE_DECK,
+    MSG_SHUFFLE_SET_CARD,
+    MSG_REVERSE_DECK,
+    MSG_DECK_TOP,
+    MSG_SHUFFLE_EXTRA,
+    MSG_NEW_TURN,
+    MSG_NEW_PHASE,
+    MSG_CONFIRM_EXTRATOP,
+    MSG_MOVE,
+    MSG_POS_CHANGE,
+    MSG_SET,
+    MSG_SWAP,
+    MSG_FIELD_DISABLED,
+    MSG_SUMMONING,
+    MSG_SUMMONED,
+    MSG_SPSUMMONING,
+    MSG_SPSUMMONED,
+    MSG_FLIPSUMMONING,
+    MSG_FLIPSUMMONED,
+    MSG_CHAINING,
+    MSG_CHAINED,
+    MSG_CHAIN_SOLVING,
+    MSG_CHAIN_SOLVED,
+    MSG_CHAIN_END,
+    MSG_CHAIN_NEGATED,
+    MSG_CHAIN_DISABLED,
+    MSG_RANDOM_SELECTED,
+    MSG_BECOME_TARGET,
+    MSG_DRAW,
+    MSG_DAMAGE,
+    MSG_RECOVER,
+    MSG_EQUIP,
+    MSG_LPUPDATE,
+    MSG_CARD_TARGET,
+    MSG_CANCEL_TARGET,
+    MSG_PAY_LPCOST,
+    MSG_ADD_COUNTER,
+    MSG_REMOVE_COUNTER,
+    MSG_ATTACK,
+    MSG_BATTLE,
+    MSG_ATTACK_DISABLED,
+    MSG_DAMAGE_STEP_START,
+    MSG_DAMAGE_STEP_END,
+    MSG_MISSED_EFFECT,
+    MSG_TOSS_COIN,
+    MSG_TOSS_DICE,
+    MSG_ROCK_PAPER_SCISSORS,
+    MSG_HAND_RES,
+    MSG_ANNOUNCE_RACE,
+    MSG_ANNOUNCE_ATTRIB,
+    MSG_ANNOUNCE_CARD,
+    MSG_ANNOUNCE_NUMBER,
+    MSG_CARD_HINT,
+    MSG_TAG_SWAP,
+    MSG_RELOAD_FIELD,
+    MSG_AI_NAME,
+    MSG_SHOW_HINT,
+    MSG_PLAYER_HINT,
+    MSG_MATCH_KILL,
+    MSG_CUSTOM_MSG,
+)
 from .wire import U8, U16, U32, need
 
 __all__ = [
@@ -61,93 +164,6 @@ __all__ = [
 NameOf = Callable[[int], str] | None
 M = TypeVar("M", bound="Message")
 
-# ---------------------------------------------------------------------------
-# Numbers (common.h). Kept here until duelhost.engine.constants lands.
-# ---------------------------------------------------------------------------
-MSG_RETRY = 1
-MSG_HINT = 2
-MSG_WIN = 5
-MSG_SELECT_BATTLECMD = 10
-MSG_SELECT_IDLECMD = 11
-MSG_SELECT_EFFECTYN = 12
-MSG_SELECT_YESNO = 13
-MSG_SELECT_OPTION = 14
-MSG_SELECT_CARD = 15
-MSG_SELECT_CHAIN = 16
-MSG_SELECT_PLACE = 18
-MSG_SELECT_POSITION = 19
-MSG_SELECT_TRIBUTE = 20
-MSG_SELECT_COUNTER = 22
-MSG_SELECT_SUM = 23
-MSG_SELECT_DISFIELD = 24
-MSG_SORT_CARD = 25
-MSG_SELECT_UNSELECT_CARD = 26
-MSG_CONFIRM_DECKTOP = 30
-MSG_CONFIRM_CARDS = 31
-MSG_SHUFFLE_DECK = 32
-MSG_SHUFFLE_HAND = 33
-MSG_SWAP_GRAVE_DECK = 35
-MSG_SHUFFLE_SET_CARD = 36
-MSG_REVERSE_DECK = 37
-MSG_DECK_TOP = 38
-MSG_SHUFFLE_EXTRA = 39
-MSG_NEW_TURN = 40
-MSG_NEW_PHASE = 41
-MSG_CONFIRM_EXTRATOP = 42
-MSG_MOVE = 50
-MSG_POS_CHANGE = 53
-MSG_SET = 54
-MSG_SWAP = 55
-MSG_FIELD_DISABLED = 56
-MSG_SUMMONING = 60
-MSG_SUMMONED = 61
-MSG_SPSUMMONING = 62
-MSG_SPSUMMONED = 63
-MSG_FLIPSUMMONING = 64
-MSG_FLIPSUMMONED = 65
-MSG_CHAINING = 70
-MSG_CHAINED = 71
-MSG_CHAIN_SOLVING = 72
-MSG_CHAIN_SOLVED = 73
-MSG_CHAIN_END = 74
-MSG_CHAIN_NEGATED = 75
-MSG_CHAIN_DISABLED = 76
-MSG_RANDOM_SELECTED = 81
-MSG_BECOME_TARGET = 83
-MSG_DRAW = 90
-MSG_DAMAGE = 91
-MSG_RECOVER = 92
-MSG_EQUIP = 93
-MSG_LPUPDATE = 94
-MSG_CARD_TARGET = 96
-MSG_CANCEL_TARGET = 97
-MSG_PAY_LPCOST = 100
-MSG_ADD_COUNTER = 101
-MSG_REMOVE_COUNTER = 102
-MSG_ATTACK = 110
-MSG_BATTLE = 111
-MSG_ATTACK_DISABLED = 112
-MSG_DAMAGE_STEP_START = 113
-MSG_DAMAGE_STEP_END = 114
-MSG_MISSED_EFFECT = 120
-MSG_TOSS_COIN = 130
-MSG_TOSS_DICE = 131
-MSG_ROCK_PAPER_SCISSORS = 132
-MSG_HAND_RES = 133
-MSG_ANNOUNCE_RACE = 140
-MSG_ANNOUNCE_ATTRIB = 141
-MSG_ANNOUNCE_CARD = 142
-MSG_ANNOUNCE_NUMBER = 143
-MSG_CARD_HINT = 160
-MSG_TAG_SWAP = 161
-MSG_RELOAD_FIELD = 162
-MSG_AI_NAME = 163
-MSG_SHOW_HINT = 164
-MSG_PLAYER_HINT = 165
-MSG_MATCH_KILL = 170
-MSG_CUSTOM_MSG = 180  # defined in common.h, never written by the reference
-
-LOCATION_OVERLAY = 0x80
 CODE_HIGH_BIT = 0x80000000
 """The bit the core ORs into a card code: "face-up" in DRAW / DECK_TOP /
 TAG_SWAP lists, "field-only (operation) effect" in IDLECMD / BATTLECMD options."""

@@ -44,6 +44,25 @@ from .messages import (
     Prompt,
     sum_params,
 )
+from .constants import (
+    LOCATION_MZONE,
+    LOCATION_SZONE,
+    OPCODE_ADD,
+    OPCODE_AND,
+    OPCODE_DIV,
+    OPCODE_ISATTRIBUTE,
+    OPCODE_ISCODE,
+    OPCODE_ISRACE,
+    OPCODE_ISSETCARD,
+    OPCODE_ISTYPE,
+    OPCODE_MUL,
+    OPCODE_NEG,
+    OPCODE_NOT,
+    OPCODE_OR,
+    OPCODE_SUB,
+    TYPE_TOKEN,
+)
+from .core_constants import RACES_COUNT, SECOND_CODE, SIZE_RETURN_VALUE
 from .wire import I32, U16, U32
 
 __all__ = [
@@ -81,36 +100,18 @@ __all__ = [
     "is_declarable",
 ]
 
-RESPONSE_SIZE = 256
-"""Size of the reference's response area (``SIZE_RETURN_VALUE``)."""
+RESPONSE_SIZE = SIZE_RETURN_VALUE
+"""Size of the reference's response area (``SIZE_RETURN_VALUE``, 256)."""
 
-LOCATION_MZONE = 0x04
-LOCATION_SZONE = 0x08
-TYPE_TOKEN = 0x4000
-RACES_COUNT = 26
-ATTRIBUTES_END = 0x80  # attribute bits are 0x01 .. 0x40
+ATTRIBUTES_END = 0x80  # attribute bits are 0x01 .. 0x40 (the reference loops to 0x80)
 
 IDLE_SUMMON, IDLE_SPSUMMON, IDLE_REPOSITION, IDLE_MSET, IDLE_SSET = 0, 1, 2, 3, 4
 IDLE_ACTIVATE, IDLE_BATTLE_PHASE, IDLE_END_PHASE, IDLE_SHUFFLE = 5, 6, 7, 8
 BATTLE_ACTIVATE, BATTLE_ATTACK, BATTLE_MAIN2, BATTLE_END_PHASE = 0, 1, 2, 3
 
-# Cards whose printed name is also another name (card_data.h ``second_code``):
-# they stay declarable although they have a rule code.
-SECOND_CODE_CARDS = frozenset({78734254, 13857930, 1784686, 11082056, 46232525})
-
-OPCODE_ADD = 0x40000000
-OPCODE_SUB = 0x40000001
-OPCODE_MUL = 0x40000002
-OPCODE_DIV = 0x40000003
-OPCODE_AND = 0x40000004
-OPCODE_OR = 0x40000005
-OPCODE_NEG = 0x40000006
-OPCODE_NOT = 0x40000007
-OPCODE_ISCODE = 0x40000100
-OPCODE_ISSETCARD = 0x40000101
-OPCODE_ISTYPE = 0x40000102
-OPCODE_ISRACE = 0x40000103
-OPCODE_ISATTRIBUTE = 0x40000104
+# Cards whose printed name is also another name: they stay declarable
+# although they have a rule code.
+SECOND_CODE_CARDS = frozenset(SECOND_CODE)
 
 
 class InvalidResponse(ValueError):
