@@ -1613,6 +1613,12 @@ class MsgDraw(_PlayerCodes):
         """(code, face_up) for each drawn card."""
         return tuple((c & 0x7FFFFFFF, bool(c & CODE_HIGH_BIT)) for c in self.codes)
 
+    def describe(self, name_of: NameOf = None) -> str:
+        cards = ", ".join(
+            _card(code, name_of) + (" (face-up)" if up else "") for code, up in self.cards
+        )
+        return f"DRAW P{self.player} [{cards}]"
+
 
 @_register
 @dataclass(frozen=True, slots=True, kw_only=True)
