@@ -204,7 +204,7 @@ class PermissionsMixin:
         Summon counters must allow that many.
         """
         for peffect in self.filter_player_effect(playerid, EFFECT_LEFT_SPSUMMON_COUNT):
-            v = peffect.get_value(self.core.reason_effect, playerid)
+            v = peffect.get_value(None, self.core.reason_effect, playerid)
             if v < count:
                 return False
         return self.check_spsummon_counter(playerid, count)

@@ -26,12 +26,15 @@ fill a ``card_set*`` take the CardSet to fill (None: a new one) and return it.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..constants import *  # noqa: F403 -- the reference's names
 from ..core_constants import *  # noqa: F403
 from ..group import CardSet
+from ..messages import (ChainLinkInfo, LocInfo, MonsterZoneState, MsgCardHint, MsgDeckTop,
+                        MsgMove, MsgReloadField, MsgShuffleDeck, MsgShuffleExtra,
+                        MsgShuffleHand, MsgSwap, MsgSwapGraveDeck, MsgTagSwap,
+                        PlayerFieldState, SpellZoneState)
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -45,191 +48,6 @@ field_used_count: tuple[int, ...] = tuple(bin(i).count("1") for i in range(32))
 
 def check_playerid(playerid: int) -> bool:
     return 0 <= playerid <= 1
-
-
-# ----- messages -------------------------------------------------------------------------
-# TODO(messages): engine/messages.py is being written.  Until it has these
-# classes, the minimal ones below stand in (fields in the reference's write
-# order, keyword-only, with the reference's byte layout in ``encode``).
-
-try:
-    from .. import messages as _messages
-except ImportError:  # TODO(messages)
-    _messages = None  # type: ignore[assignment]
-
-_FROZEN = dict(frozen=True, slots=True, kw_only=True)
-
-
-@dataclass(**_FROZEN)
-class _MsgMove:
-    code: int
-    previous: int  # info location before the move
-    current: int   # info location after it
-    reason: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<BIIII", MSG_MOVE, self.code, self.previous, self.current,
-                           self.reason & UINT_MAX)
-
-
-@dataclass(**_FROZEN)
-class _MsgSwap:
-    code1: int
-    location1: int
-    code2: int
-    location2: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<BIIII", MSG_SWAP, self.code1, self.location1, self.code2,
-                           self.location2)
-
-
-@dataclass(**_FROZEN)
-class _MsgShuffleHand:
-    player: int
-    codes: tuple[int, ...]
-
-    def encode(self) -> bytes:
-        return (struct.pack("<BBB", MSG_SHUFFLE_HAND, self.player, len(self.codes) & 0xFF)
-                + b"".join(struct.pack("<I", c) for c in self.codes))
-
-
-@dataclass(**_FROZEN)
-class _MsgShuffleExtra:
-    player: int
-    codes: tuple[int, ...]
-
-    def encode(self) -> bytes:
-        return (struct.pack("<BBB", MSG_SHUFFLE_EXTRA, self.player, len(self.codes) & 0xFF)
-                + b"".join(struct.pack("<I", c) for c in self.codes))
-
-
-@dataclass(**_FROZEN)
-class _MsgShuffleDeck:
-    player: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<BB", MSG_SHUFFLE_DECK, self.player)
-
-
-@dataclass(**_FROZEN)
-class _MsgCardHint:
-    location: int  # the card's info location
-    chint: int
-    value: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<BIBI", MSG_CARD_HINT, self.location, self.chint,
-                           self.value & UINT_MAX)
-
-
-@dataclass(**_FROZEN)
-class _MsgDeckTop:
-    player: int
-    sequence: int
-    code: int  # with bit 31 set when the card is face-up
-
-    def encode(self) -> bytes:
-        return struct.pack("<BBBI", MSG_DECK_TOP, self.player, self.sequence, self.code)
-
-
-@dataclass(**_FROZEN)
-class _MsgSwapGraveDeck:
-    player: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<BB", MSG_SWAP_GRAVE_DECK, self.player)
-
-
-@dataclass(**_FROZEN)
-class _MsgTagSwap:
-    player: int
-    main_count: int
-    extra_count: int
-    extra_p_count: int
-    hand_count: int
-    top_code: int
-    hand: tuple[int, ...]   # codes, bit 31 set when face-up
-    extra: tuple[int, ...]  # codes, bit 31 set when face-up
-
-    def encode(self) -> bytes:
-        out = struct.pack("<BBBBBBI", MSG_TAG_SWAP, self.player, self.main_count,
-                          self.extra_count, self.extra_p_count, self.hand_count, self.top_code)
-        return out + b"".join(struct.pack("<I", c) for c in self.hand + self.extra)
-
-
-@dataclass(**_FROZEN)
-class FieldInfoPlayer:
-    """One player's side in MSG_RELOAD_FIELD / query_field_info."""
-    lp: int
-    mzone: tuple[tuple[int, int] | None, ...]  # (position, overlay count) or None
-    szone: tuple[int | None, ...]              # position or None
-    main_count: int
-    hand_count: int
-    grave_count: int
-    remove_count: int
-    extra_count: int
-    extra_p_count: int
-
-    def encode(self) -> bytes:
-        out = bytearray(struct.pack("<i", self.lp))
-        for m in self.mzone:
-            out += b"\x00" if m is None else bytes((1, m[0] & 0xFF, m[1] & 0xFF))
-        for s in self.szone:
-            out += b"\x00" if s is None else bytes((1, s & 0xFF))
-        out += bytes(n & 0xFF for n in (self.main_count, self.hand_count, self.grave_count,
-                                        self.remove_count, self.extra_count,
-                                        self.extra_p_count))
-        return bytes(out)
-
-
-@dataclass(**_FROZEN)
-class FieldInfoChain:
-    """One chain link in MSG_RELOAD_FIELD / query_field_info."""
-    code: int
-    location: int  # the handler's info location
-    triggering_controler: int
-    triggering_location: int
-    triggering_sequence: int
-    description: int
-
-    def encode(self) -> bytes:
-        return struct.pack("<IIBBBI", self.code, self.location, self.triggering_controler,
-                           self.triggering_location & 0xFF, self.triggering_sequence & 0xFF,
-                           self.description & UINT_MAX)
-
-
-@dataclass(**_FROZEN)
-class _MsgReloadField:
-    duel_rule: int
-    players: tuple[FieldInfoPlayer, FieldInfoPlayer]
-    chains: tuple[FieldInfoChain, ...]
-
-    def encode(self) -> bytes:
-        out = bytearray((MSG_RELOAD_FIELD, self.duel_rule & 0xFF))
-        for p in self.players:
-            out += p.encode()
-        out.append(len(self.chains) & 0xFF)
-        for ch in self.chains:
-            out += ch.encode()
-        return bytes(out)
-
-
-def _message_class(name: str, fallback: type) -> Any:
-    cls = getattr(_messages, name, None) if _messages is not None else None
-    return cls if cls is not None else fallback
-
-
-MsgMove = _message_class("MsgMove", _MsgMove)
-MsgSwap = _message_class("MsgSwap", _MsgSwap)
-MsgShuffleHand = _message_class("MsgShuffleHand", _MsgShuffleHand)
-MsgShuffleExtra = _message_class("MsgShuffleExtra", _MsgShuffleExtra)
-MsgShuffleDeck = _message_class("MsgShuffleDeck", _MsgShuffleDeck)
-MsgCardHint = _message_class("MsgCardHint", _MsgCardHint)
-MsgDeckTop = _message_class("MsgDeckTop", _MsgDeckTop)
-MsgSwapGraveDeck = _message_class("MsgSwapGraveDeck", _MsgSwapGraveDeck)
-MsgTagSwap = _message_class("MsgTagSwap", _MsgTagSwap)
-MsgReloadField = _message_class("MsgReloadField", _MsgReloadField)
 
 
 def _save_previous(pcard: "Card") -> None:
@@ -247,29 +65,32 @@ class ZonesMixin:
 
     # ===== the host's view: MSG_RELOAD_FIELD and query_field_info ======================
 
-    def field_info(self: "Duel") -> "_MsgReloadField":
+    def field_info(self: "Duel") -> MsgReloadField:
         """A snapshot of both fields and the chain, as MSG_RELOAD_FIELD carries it."""
         players = []
         for p in self.player:
-            mzone = tuple(None if c is None else (c.current.position, len(c.xyz_materials))
+            mzone = tuple(None if c is None else
+                          MonsterZoneState(position=c.current.position & 0xFF,
+                                           overlay_count=len(c.xyz_materials) & 0xFF)
                           for c in p.list_mzone)
-            szone = tuple(None if c is None else c.current.position for c in p.list_szone)
-            players.append(FieldInfoPlayer(
-                lp=p.lp, mzone=mzone, szone=szone, main_count=len(p.list_main),
-                hand_count=len(p.list_hand), grave_count=len(p.list_grave),
-                remove_count=len(p.list_remove), extra_count=len(p.list_extra),
-                extra_p_count=p.extra_p_count))
-        chains = []
+            szone = tuple(None if c is None else SpellZoneState(position=c.current.position & 0xFF)
+                          for c in p.list_szone)
+            players.append(PlayerFieldState(
+                lp=p.lp & UINT_MAX, mzone=mzone, szone=szone,
+                deck_count=len(p.list_main) & 0xFF, hand_count=len(p.list_hand) & 0xFF,
+                grave_count=len(p.list_grave) & 0xFF, removed_count=len(p.list_remove) & 0xFF,
+                extra_count=len(p.list_extra) & 0xFF, extra_p_count=p.extra_p_count & 0xFF))
+        chain = []
         for ch in self.core.current_chain:
             handler = ch.triggering_effect.get_handler()
-            chains.append(FieldInfoChain(
-                code=handler.data.code, location=handler.get_info_location(),
-                triggering_controler=ch.triggering_controler,
+            chain.append(ChainLinkInfo(
+                code=handler.data.code, location=LocInfo.from_raw(handler.get_info_location()),
+                triggering_controller=ch.triggering_controler,
                 triggering_location=ch.triggering_location & 0xFF,
                 triggering_sequence=ch.triggering_sequence,
                 description=ch.triggering_effect.description & UINT_MAX))
-        return MsgReloadField(duel_rule=self.core.duel_rule, players=tuple(players),
-                              chains=tuple(chains))
+        return MsgReloadField(duel_rule=self.core.duel_rule, players=(players[0], players[1]),
+                              chain=tuple(chain))
 
     def reload_field_info(self: "Duel") -> None:
         """Tell the host the whole field again (MSG_RELOAD_FIELD)."""
@@ -277,7 +98,7 @@ class ZonesMixin:
 
     def query_field_info(self: "Duel") -> bytes:
         """The bytes of ocgapi's query_field_info: the MSG_RELOAD_FIELD message."""
-        return _MsgReloadField.encode(self.field_info())
+        return self.field_info().encode()
 
     # ===== cards entering and leaving zones ===========================================
 
@@ -497,8 +318,8 @@ class ZonesMixin:
         self.reset_sequence(playerid, LOCATION_DECK)
         pcard.previous.controler = playerid
         pcard.current.controler = playerid
-        self.emit(MsgMove(code=pcard.data.code, previous=before,
-                          current=pcard.get_info_location(), reason=pcard.current.reason))
+        self.emit(MsgMove(code=pcard.data.code, previous=LocInfo.from_raw(before),
+                          current=LocInfo.from_raw(pcard.get_info_location()), reason=pcard.current.reason))
 
     def _move_on_field(self: "Duel", playerid: int, pcard: "Card", location: int,
                        sequence: int) -> None:
@@ -523,8 +344,8 @@ class ZonesMixin:
         pcard.current.sequence = sequence
         if preplayer == playerid:
             self.refresh_player_info(playerid)
-            self.emit(MsgMove(code=pcard.data.code, previous=before,
-                              current=pcard.get_public_info_location(),
+            self.emit(MsgMove(code=pcard.data.code, previous=LocInfo.from_raw(before),
+                              current=LocInfo.from_raw(pcard.get_public_info_location()),
                               reason=pcard.current.reason))
         else:
             self.refresh_player_info(preplayer)
@@ -552,8 +373,8 @@ class ZonesMixin:
         pile.append(pcard)
         self.reset_sequence(p, location if location in (LOCATION_GRAVE, LOCATION_REMOVED)
                             else LOCATION_EXTRA)
-        self.emit(MsgMove(code=pcard.data.code, previous=before,
-                          current=pcard.get_info_location(), reason=pcard.current.reason))
+        self.emit(MsgMove(code=pcard.data.code, previous=LocInfo.from_raw(before),
+                          current=LocInfo.from_raw(pcard.get_info_location()), reason=pcard.current.reason))
 
     def swap_card(self: "Duel", pcard1: "Card", pcard2: "Card",
                   new_sequence1: int | None = None, new_sequence2: int | None = None) -> None:
@@ -592,15 +413,15 @@ class ZonesMixin:
             self.add_card(p2, pcard1, l2, new_sequence2)
             self.add_card(p1, pcard2, l1, new_sequence1)
         if s1 == new_sequence1 and s2 == new_sequence2:
-            self.emit(MsgSwap(code1=pcard1.data.code, location1=info1,
-                              code2=pcard2.data.code, location2=info2))
+            self.emit(MsgSwap(code1=pcard1.data.code, loc1=LocInfo.from_raw(info1),
+                              code2=pcard2.data.code, loc2=LocInfo.from_raw(info2)))
             return
         moves = [(pcard1, info1), (pcard2, info2)]
         if s1 != new_sequence1:
             moves.reverse()
         for pcard, info in moves:
-            self.emit(MsgMove(code=pcard.data.code, previous=info,
-                              current=pcard.get_public_info_location(), reason=0))
+            self.emit(MsgMove(code=pcard.data.code, previous=LocInfo.from_raw(info),
+                              current=LocInfo.from_raw(pcard.get_public_info_location()), reason=0))
 
     def _swap_in_place(self: "Duel", pcard1: "Card", pcard2: "Card", new_sequence1: int,
                        new_sequence2: int) -> None:
@@ -901,7 +722,7 @@ class ZonesMixin:
         if uplayer >= 2:
             return limit
         for peffect in self.filter_player_effect(playerid, code):
-            v = peffect.get_value(playerid, uplayer, reason)
+            v = peffect.get_value(None, playerid, uplayer, reason)
             if limit > v:
                 limit = v
         return limit
@@ -969,14 +790,14 @@ class ZonesMixin:
         if uplayer < 2:
             eset = self.filter_player_effect(uplayer, EFFECT_MUST_USE_MZONE)
         if pcard is not None:
-            eset = pcard.filter_effect(EFFECT_MUST_USE_MZONE, eset)
+            eset = pcard.filter_effect(EFFECT_MUST_USE_MZONE, eset=eset)
         for peffect in eset:
             if peffect.is_flag(EFFECT_FLAG_COUNT_LIMIT) and peffect.count_limit == 0:
                 continue
             if peffect.is_flag(EFFECT_FLAG_PLAYER_TARGET):
                 value = peffect.get_value()
             else:
-                value = peffect.get_value(pcard, playerid, uplayer, reason)
+                value = peffect.get_value(None, pcard, playerid, uplayer, reason)
             value &= UINT_MAX
             if peffect.get_handler_player() == playerid:
                 flag |= ~value & 0x7F
@@ -1126,8 +947,8 @@ class ZonesMixin:
         for pcard in hand:
             for peffect in list(pcard.indexer):
                 if peffect.is_flag(EFFECT_FLAG_CLIENT_HINT) and not peffect.is_flag(EFFECT_FLAG_PLAYER_TARGET):
-                    self.emit(MsgCardHint(location=pcard.get_info_location(),
-                                          chint=CHINT_DESC_ADD, value=peffect.description))
+                    self.emit(MsgCardHint(loc=LocInfo.from_raw(pcard.get_info_location()),
+                                          type=CHINT_DESC_ADD, value=peffect.description & UINT_MAX))
 
     def reset_sequence(self: "Duel", playerid: int, location: int) -> None:
         """Renumber a pile's sequences 0, 1, 2, ... in list order (field zones keep theirs)."""
@@ -1235,10 +1056,8 @@ class ZonesMixin:
             return c.data.code | (0x80000000 if c.is_position(POS_FACEUP) else 0)
 
         top = pl.list_main[-1].data.code if self.core.deck_reversed and pl.list_main else 0
-        self.emit(MsgTagSwap(player=playerid, main_count=len(pl.list_main) & 0xFF,
-                             extra_count=len(pl.list_extra) & 0xFF,
-                             extra_p_count=pl.extra_p_count & 0xFF,
-                             hand_count=len(pl.list_hand) & 0xFF, top_code=top,
+        self.emit(MsgTagSwap(player=playerid, deck_count=len(pl.list_main) & 0xFF,
+                             extra_p_count=pl.extra_p_count & 0xFF, deck_top=top,
                              hand=tuple(shown(c) for c in pl.list_hand),
                              extra=tuple(shown(c) for c in pl.list_extra)))
 
