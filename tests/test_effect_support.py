@@ -100,6 +100,8 @@ def place(duel: Duel, code: int, p: int, location: int, seq: int = 0,
         lst.append(c)
     if enabled:
         c.set_status(STATUS_EFFECT_ENABLED, True)
+    c.fieldid = c.fieldid_r = c.activate_count_id = duel.infos.field_id
+    duel.infos.field_id += 1
     return c
 
 
