@@ -44,11 +44,12 @@ from .core_constants import (
     CODE_COUNTER, CODE_CUSTOM, CODE_PHASE, CODE_VALUE, EFFECT_FLAG_CANNOT_NEGATE,
     EFFECT_STATUS_AVAILABLE, EFFECT_TYPES_CHAIN_LINK, MAX_CARD_ID,
 )
+from .event import Chain
 
 if TYPE_CHECKING:
     from .card import Card
     from .effect import Effect
-    from .event import Chain, Event
+    from .event import Event
 
 # Events only EFFECT_TYPE_CONTINUOUS effects may use (effect.h continuous_event).
 CONTINUOUS_EVENTS = frozenset({
@@ -224,7 +225,6 @@ class EffectRulesMixin:
 
         An Xyz material's effect is in range exactly while the material is attached.
         """
-        from .event import Chain
         if self.type & EFFECT_TYPE_XMATERIAL:
             return self.handler.overlay_target is not None
         if isinstance(target, Chain):

@@ -169,6 +169,8 @@ def test_filter_player_effect_and_is_player_affected():
     assert duel.filter_player_effect(0, 300) == [e1, e0]
     assert duel.filter_player_effect(1, 300) == [e1]
     assert checked == [e0]  # e0 does not target player 1: its condition is not asked
+    eset = [e0]
+    assert duel.filter_player_effect(1, 300, eset, False) is eset and eset == [e0, e1]
     assert duel.is_player_affected_by_effect(1, 300) is e1
     assert duel.is_player_affected_by_effect(0, 301) is None
 
