@@ -38,7 +38,7 @@ from .field.effects import FieldEffectsMixin
 from .field.permissions import PermissionsMixin
 from .field.materials import MaterialsMixin
 from .field.chains import ChainQueriesMixin
-from .processor.driver import ProcessorMixin
+from .processor.driver import HostLoopMixin, ProcessorMixin
 from .processor.events import EventsMixin
 from .processor.turn import TurnMixin
 from .processor.idle import IdleMixin
@@ -361,8 +361,27 @@ class CoreState:
 CardReader = Callable[[int], CardData | None]
 
 
+def card_reader_from_db(db: Any) -> CardReader:
+    """A card reader over a CardDatabase: code -> CardData (None when the code has no row)."""
+    cache: dict[int, CardData | None] = {}
+
+    def read(code: int) -> CardData | None:
+        if code in cache:
+            return cache[code]
+        rec = db.find(code)
+        data = None
+        if rec is not None:
+            data = CardData(code=rec.code, alias=rec.alias, setcode=tuple(rec.setcodes), type=rec.type,
+                            level=rec.level, attribute=rec.attribute, race=rec.race, attack=rec.attack,
+                            defense=rec.defense, lscale=rec.lscale, rscale=rec.rscale,
+                            link_marker=rec.link_marker, rule_code=rec.rule_code)
+        cache[code] = data
+        return data
+    return read
+
+
 class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
-           ChainQueriesMixin, ProcessorMixin, EventsMixin, TurnMixin, IdleMixin,
+           ChainQueriesMixin, ProcessorMixin, HostLoopMixin, EventsMixin, TurnMixin, IdleMixin,
            BattleMixin, ChainMixin, AdjustMixin, PromptsMixin, SummonMixin,
            SpecialSummonMixin, MoveMixin, LifePointsMixin, PositionMixin, ControlMixin,
            MiscOperationsMixin):
@@ -390,6 +409,7 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         self.returns = Returns()
         self.nil_event = Event()
         self.finished = False
+        self._runner: Any = None
         self.script.attach(self)
         self.temp_card = self.new_card(TEMP_CARD_ID)
 

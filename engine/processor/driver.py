@@ -82,3 +82,25 @@ class ProcessorMixin:
             del units[0]
         else:
             units.remove(unit)
+
+
+class HostLoopMixin:
+    """The host's side of the loop: run to the next prompt, answer it."""
+
+    def step(self: "Duel", response: bytes | None = None) -> Any:
+        """Run until the next prompt and return it (None when the duel has ended).
+
+        ``response`` answers the prompt returned by the previous call (the raw
+        response area, as the reference's set_responseb takes it).
+        """
+        runner = self._runner
+        if runner is None:
+            runner = self._runner = self.run_processor()
+            try:
+                return next(runner)
+            except StopIteration:
+                return None
+        try:
+            return runner.send(response)
+        except StopIteration:
+            return None

@@ -1,7 +1,610 @@
-"""Asking a player: MSG_SELECT_* prompts and the checks on the answer (reference: playerop.cpp)."""
+"""Asking a player: the MSG_SELECT_* prompts and the checks on the answer.
+
+Reference: playerop.cpp.  Each prompt is a unit: it writes the prompt
+message (built from core.select_cards, core.select_chains, core.select_options
+... exactly like the reference), waits for the answer, and checks it.  A bad
+answer gets MSG_RETRY and the same prompt waits again; nothing else changes.
+The answer is left in ``self.returns`` as the raw response area, which is
+what the calling procedure reads.
+
+With DUEL_SIMPLE_AI, player 1's prompts are answered by the core itself.
+"""
 
 from __future__ import annotations
+
+from functools import cmp_to_key
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..constants import *  # noqa: F403
+from ..core_constants import *  # noqa: F403
+from ..card_effects import card_operation_key
+from ..event import Chain
+from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, EffectOption, LocInfo,
+                        MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber, MsgAnnounceRace,
+                        MsgHint, MsgRetry, MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain,
+                        MsgSelectCounter, MsgSelectDisfield, MsgSelectEffectYn, MsgSelectIdleCmd,
+                        MsgSelectOption, MsgSelectPlace, MsgSelectPosition, MsgSelectSum,
+                        MsgSelectTribute, MsgSelectUnselectCard, MsgSelectYesNo, MsgSortCard,
+                        SelectableCard, SumCard, TributeCard)
+
+if TYPE_CHECKING:
+    from ..card import Card
+    from ..duel import Duel
+    from .driver import Proc
+
+UINT8_MAX = 255
+
+
+def _chain_cmp(c1: Chain, c2: Chain) -> int:
+    """The reference's chain_operation_sort as a comparison."""
+    def before(a: Chain, b: Chain) -> bool:
+        e1, e2 = a.triggering_effect, b.triggering_effect
+        if e1 is not None and e2 is not None:
+            if e1.handler is e2.handler and e1.description != e2.description:
+                return e1.description < e2.description
+            if e1.id != e2.id:
+                return e1.id < e2.id
+        return a.chain_id < b.chain_id
+    if before(c1, c2):
+        return -1
+    if before(c2, c1):
+        return 1
+    return 0
+
+
+chain_operation_key = cmp_to_key(_chain_cmp)
+
+
+def _card_info(c: "Card") -> CardInfo:
+    return CardInfo(code=c.data.code, controller=c.current.controler, location=c.current.location,
+                    sequence=c.current.sequence)
+
+
+def _effect_option(ch: Chain) -> EffectOption:
+    peffect = ch.triggering_effect
+    c = peffect.get_handler()
+    code = c.data.code if not peffect.is_flag(EFFECT_FLAG_FIELD_ONLY) else (c.data.code | 0x80000000)
+    return EffectOption(code=code, controller=c.current.controler, location=c.current.location,
+                        sequence=c.current.sequence, description=peffect.description & 0xFFFFFFFF)
 
 
 class PromptsMixin:
     """Methods of Duel (see engine/duel.py)."""
+
+    def _wait_answer(self: "Duel", prompt, check: Callable[[], bool]) -> "Proc":
+        """Write the prompt, then wait until an answer passes ``check`` (MSG_RETRY otherwise)."""
+        self.emit(prompt)
+        while True:
+            raw = yield prompt
+            self.returns.set_raw(raw if raw is not None else b"")
+            if check():
+                return
+            self.emit(MsgRetry())
+
+    def _simple_ai(self: "Duel", playerid: int) -> bool:
+        return playerid == 1 and bool(self.core.duel_options & DUEL_SIMPLE_AI)
+
+    def check_response(self: "Duel", vector_size: int, min_len: int, max_len: int) -> bool:
+        """A card-selection answer: a count in [min, max], then that many distinct valid indexes."""
+        b = self.returns.bvalue
+        n = b[0]
+        if n < min_len or n > max_len:
+            return False
+        seen: set[int] = set()
+        for i in range(n):
+            idx = b[1 + i]
+            if idx >= vector_size or idx in seen:
+                return False
+            seen.add(idx)
+        return True
+
+    def _sort_select_cards(self: "Duel", playerid: int) -> None:
+        core = self.core
+        core.selecting_player = playerid
+        core.select_cards.sort(key=card_operation_key)
+        if len(core.select_cards) > UINT8_MAX:
+            del core.select_cards[UINT8_MAX:]
+
+    # ----- commands ------------------------------------------------------------------------
+
+    def proc_select_battle_command(self: "Duel", playerid: int) -> "Proc":
+        core = self.core
+        core.select_chains.sort(key=chain_operation_key)
+        prompt = MsgSelectBattleCmd(
+            player=playerid,
+            activatable=tuple(_effect_option(ch) for ch in core.select_chains),
+            attackable=tuple(AttackableCard(code=c.data.code, controller=c.current.controler,
+                                            location=c.current.location, sequence=c.current.sequence,
+                                            direct_attackable=c.direct_attackable)
+                             for c in core.attackable_cards),
+            can_main2=1 if core.to_m2 else 0,
+            can_end_phase=1 if core.to_ep else 0)
+
+        def check() -> bool:
+            v = self.returns.ivalue[0] & 0xFFFFFFFF
+            t, s = v & 0xFFFF, v >> 16
+            return not (t > 3 or (t == 0 and s >= len(core.select_chains))
+                        or (t == 1 and s >= len(core.attackable_cards))
+                        or (t == 2 and not core.to_m2) or (t == 3 and not core.to_ep))
+        yield from self._wait_answer(prompt, check)
+
+    def proc_select_idle_command(self: "Duel", playerid: int) -> "Proc":
+        core = self.core
+        infos = self.infos
+        core.select_chains.sort(key=chain_operation_key)
+        can_bp = infos.phase == PHASE_MAIN1 and core.to_bp
+        can_shuffle = bool(infos.can_shuffle and len(self.player[playerid].list_hand) > 1)
+        prompt = MsgSelectIdleCmd(
+            player=playerid,
+            summonable=tuple(_card_info(c) for c in core.summonable_cards),
+            special_summonable=tuple(_card_info(c) for c in core.spsummonable_cards),
+            repositionable=tuple(_card_info(c) for c in core.repositionable_cards),
+            monster_settable=tuple(_card_info(c) for c in core.msetable_cards),
+            spell_settable=tuple(_card_info(c) for c in core.ssetable_cards),
+            activatable=tuple(_effect_option(ch) for ch in core.select_chains),
+            can_battle_phase=1 if can_bp else 0,
+            can_end_phase=1 if core.to_ep else 0,
+            can_shuffle=1 if can_shuffle else 0)
+
+        def check() -> bool:
+            v = self.returns.ivalue[0] & 0xFFFFFFFF
+            t, s = v & 0xFFFF, v >> 16
+            sizes = {0: len(core.summonable_cards), 1: len(core.spsummonable_cards),
+                     2: len(core.repositionable_cards), 3: len(core.msetable_cards),
+                     4: len(core.ssetable_cards), 5: len(core.select_chains)}
+            if t > 8:
+                return False
+            if t in sizes:
+                return s < sizes[t]
+            if t == 6:
+                return infos.phase == PHASE_MAIN1 and core.to_bp
+            if t == 7:
+                return core.to_ep
+            return bool(infos.can_shuffle and len(self.player[playerid].list_hand) > 1)
+        yield from self._wait_answer(prompt, check)
+
+    # ----- yes/no and options ----------------------------------------------------------------
+
+    def proc_select_effect_yes_no(self: "Duel", playerid: int, description: int, pcard: "Card") -> "Proc":
+        if self._simple_ai(playerid):
+            self.returns.ivalue[0] = 1
+            return
+        prompt = MsgSelectEffectYn(player=playerid, code=pcard.data.code,
+                                   loc=LocInfo.from_raw(pcard.get_info_location()),
+                                   description=description & 0xFFFFFFFF)
+        self.returns.ivalue[0] = -1
+        yield from self._wait_answer(prompt, lambda: self.returns.ivalue[0] in (0, 1))
+
+    def proc_select_yes_no(self: "Duel", playerid: int, description: int) -> "Proc":
+        if self._simple_ai(playerid):
+            self.returns.ivalue[0] = 1
+            return
+        prompt = MsgSelectYesNo(player=playerid, description=description & 0xFFFFFFFF)
+        self.returns.ivalue[0] = -1
+        yield from self._wait_answer(prompt, lambda: self.returns.ivalue[0] in (0, 1))
+
+    def proc_select_option(self: "Duel", playerid: int) -> "Proc":
+        core = self.core
+        self.returns.ivalue[0] = -1
+        if not core.select_options:
+            return
+        if self._simple_ai(playerid):
+            self.returns.ivalue[0] = 0
+            return
+        prompt = MsgSelectOption(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
+        yield from self._wait_answer(prompt, lambda: 0 <= self.returns.ivalue[0] < len(core.select_options))
+
+    # ----- cards ----------------------------------------------------------------------------
+
+    def proc_select_card(self: "Duel", playerid: int, cancelable: bool | int, min_: int, max_: int) -> "Proc":
+        core = self.core
+        self.returns.bvalue[0] = 0
+        if max_ == 0 or not core.select_cards:
+            return
+        self._sort_select_cards(playerid)
+        if max_ > len(core.select_cards):
+            max_ = len(core.select_cards)
+        if min_ > max_:
+            min_ = max_
+        if self._simple_ai(playerid):
+            self.returns.bvalue[0] = min_
+            for i in range(min_):
+                self.returns.bvalue[i + 1] = i
+            return
+        seq = [0]
+        prompt = MsgSelectCard(
+            player=playerid, cancelable=1 if cancelable else 0, min=min_, max=max_,
+            cards=tuple(SelectableCard(code=c.data.code,
+                                       location=LocInfo.from_raw(c.get_select_info_location(seq)))
+                        for c in core.select_cards))
+
+        def check() -> bool:
+            if self.returns.ivalue[0] == -1:
+                return bool(cancelable)
+            return self.check_response(len(core.select_cards), min_, max_)
+        yield from self._wait_answer(prompt, check)
+
+    def proc_select_unselect_card(self: "Duel", playerid: int, cancelable: bool | int, min_: int,
+                                  max_: int, finishable: bool | int) -> "Proc":
+        core = self.core
+        self.returns.bvalue[0] = 0
+        if not core.select_cards and not core.unselect_cards:
+            return
+        if self._simple_ai(playerid):
+            self.returns.bvalue[0] = 1
+            self.returns.bvalue[1] = 0
+            return
+        self._sort_select_cards(playerid)
+        if len(core.unselect_cards) > UINT8_MAX:
+            del core.unselect_cards[UINT8_MAX:]
+        seq = [0]
+        sel = tuple(SelectableCard(code=c.data.code, location=LocInfo.from_raw(c.get_select_info_location(seq)))
+                    for c in core.select_cards)
+        unsel = tuple(SelectableCard(code=c.data.code, location=LocInfo.from_raw(c.get_select_info_location(seq)))
+                      for c in core.unselect_cards)
+        prompt = MsgSelectUnselectCard(player=playerid, finishable=1 if finishable else 0,
+                                       cancelable=1 if cancelable else 0, min=min_ & 0xFF, max=max_ & 0xFF,
+                                       selectable=sel, unselectable=unsel)
+
+        def check() -> bool:
+            if self.returns.ivalue[0] == -1:
+                return bool(cancelable or finishable)
+            return self.check_response(len(core.select_cards) + len(core.unselect_cards), 1, 1)
+        yield from self._wait_answer(prompt, check)
+
+    def proc_select_chain(self: "Duel", playerid: int, spe_count: int) -> "Proc":
+        core = self.core
+        self.returns.ivalue[0] = -1
+        if self._simple_ai(playerid):
+            if core.select_chains:
+                act = not any(ch.triggering_player == 1 for ch in core.current_chain)
+                if any(ch.flag & CHAIN_FORCED for ch in core.select_chains):
+                    act = True
+                self.returns.ivalue[0] = 0 if act else -1
+            return
+        core.select_chains.sort(key=chain_operation_key)
+        options = []
+        for ch in core.select_chains:
+            peffect = ch.triggering_effect
+            pcard = peffect.get_handler()
+            if peffect.is_flag(EFFECT_FLAG_FIELD_ONLY):
+                mode = EDESC_OPERATION
+            elif not (peffect.type & EFFECT_TYPE_ACTIONS):
+                mode = EDESC_RESET
+            else:
+                mode = 0
+            options.append(ChainOption(client_mode=mode, forced=1 if ch.flag & CHAIN_FORCED else 0,
+                                       code=pcard.data.code, location=LocInfo.from_raw(pcard.get_info_location()),
+                                       description=peffect.description & 0xFFFFFFFF))
+        prompt = MsgSelectChain(player=playerid, special_count=spe_count & 0xFF,
+                                hint_timing=core.hint_timing[playerid] & 0xFFFFFFFF,
+                                other_hint_timing=core.hint_timing[1 - playerid] & 0xFFFFFFFF,
+                                chains=tuple(options))
+
+        def check() -> bool:
+            v = self.returns.ivalue[0]
+            if v == -1:
+                return not any(ch.flag & CHAIN_FORCED for ch in core.select_chains)
+            return 0 <= v < len(core.select_chains)
+        yield from self._wait_answer(prompt, check)
+
+    # ----- zones and positions ------------------------------------------------------------
+
+    def _simple_ai_place(self: "Duel", flag: int) -> None:
+        flag = ~flag & 0xFFFFFFFF
+        b = self.returns.bvalue
+        pzone = False
+        if flag & 0x7F:
+            b[0], b[1], filt = 1, LOCATION_MZONE, flag & 0x7F
+        elif flag & 0x1F00:
+            b[0], b[1], filt = 1, LOCATION_SZONE, (flag >> 8) & 0x1F
+        elif flag & 0xC000:
+            b[0], b[1], filt = 1, LOCATION_SZONE, (flag >> 14) & 0x3
+            pzone = True
+        elif flag & 0x7F0000:
+            b[0], b[1], filt = 0, LOCATION_MZONE, (flag >> 16) & 0x7F
+        elif flag & 0x1F000000:
+            b[0], b[1], filt = 0, LOCATION_SZONE, (flag >> 24) & 0x1F
+        else:
+            b[0], b[1], filt = 0, LOCATION_SZONE, (flag >> 30) & 0x3
+            pzone = True
+        if not pzone:
+            for bit, seq in ((0x40, 6), (0x20, 5), (0x4, 2), (0x2, 1), (0x8, 3), (0x1, 0), (0x10, 4)):
+                if filt & bit:
+                    b[2] = seq
+                    break
+        else:
+            if filt & 0x1:
+                b[2] = 6
+            elif filt & 0x2:
+                b[2] = 7
+
+    def _place_check(self: "Duel", playerid: int, flag: int, count: int) -> bool:
+        b = self.returns.bvalue
+        selected = 0
+        for i in range(max(1, count)):
+            p, l, s = b[i * 3], b[i * 3 + 1], b[i * 3 + 2]
+            shift = (s + (0 if p == playerid else 16) + (0 if l == LOCATION_MZONE else 8)) & 31
+            sel = (0x1 << shift) & 0xFFFFFFFF
+            if not (count == 0 and i == 0 and l == 0) and (
+                    p not in (0, 1) or l not in (LOCATION_MZONE, LOCATION_SZONE)
+                    or (sel & flag) or (sel & selected)):
+                return False
+            if sel & (0x1 << 5):
+                sel |= 0x1 << (16 + 6)
+            if sel & (0x1 << 6):
+                sel |= 0x1 << (16 + 5)
+            selected |= sel
+        return True
+
+    def proc_select_place(self: "Duel", playerid: int, flag: int, count: int) -> "Proc":
+        yield from self._select_place(MsgSelectPlace, playerid, flag, count)
+
+    def proc_select_disfield(self: "Duel", playerid: int, flag: int, count: int) -> "Proc":
+        yield from self._select_place(MsgSelectDisfield, playerid, flag, count)
+
+    def _select_place(self: "Duel", cls, playerid: int, flag: int, count: int) -> "Proc":
+        flag &= 0xFFFFFFFF
+        if self._simple_ai(playerid):
+            self._simple_ai_place(flag)
+            return
+        prompt = cls(player=playerid, count=count & 0xFF, flag=flag)
+        self.returns.bvalue[0] = 0
+        yield from self._wait_answer(prompt, lambda: self._place_check(playerid, flag, count))
+
+    def proc_select_position(self: "Duel", playerid: int, code: int, positions: int) -> "Proc":
+        if positions == 0:
+            self.returns.ivalue[0] = POS_FACEUP_ATTACK
+            return
+        positions &= 0xF
+        if positions in (0x1, 0x2, 0x4, 0x8):
+            self.returns.ivalue[0] = positions
+            return
+        if self._simple_ai(playerid):
+            for bit in (0x4, 0x1, 0x8):
+                if positions & bit:
+                    self.returns.ivalue[0] = bit
+                    return
+            self.returns.ivalue[0] = 0x2
+            return
+        prompt = MsgSelectPosition(player=playerid, code=code & 0xFFFFFFFF, positions=positions)
+        self.returns.ivalue[0] = 0
+
+        def check() -> bool:
+            pos = self.returns.ivalue[0] & 0xFFFFFFFF
+            return pos in (0x1, 0x2, 0x4, 0x8) and bool(pos & positions)
+        yield from self._wait_answer(prompt, check)
+
+    # ----- tributes, counters, sums, sorting ----------------------------------------------------
+
+    def proc_select_tribute(self: "Duel", playerid: int, cancelable: bool | int, min_: int, max_: int) -> "Proc":
+        core = self.core
+        self.returns.bvalue[0] = 0
+        if max_ == 0 or not core.select_cards:
+            return
+        self._sort_select_cards(playerid)
+        tm = sum(c.release_param for c in core.select_cards) & 0xFF
+        max_ = min(max_, 5, tm)
+        if min_ > max_:
+            min_ = max_
+        seq = [0]
+        prompt = MsgSelectTribute(
+            player=playerid, cancelable=1 if cancelable else 0, min=min_, max=max_,
+            cards=tuple(TributeCard(code=c.data.code, controller=c.current.controler,
+                                    location=c.current.location, sequence=c.get_select_sequence(seq),
+                                    release_param=c.release_param & 0xFF)
+                        for c in core.select_cards))
+
+        def check() -> bool:
+            b = self.returns.bvalue
+            if self.returns.ivalue[0] == -1:
+                return bool(cancelable)
+            if b[0] > max_:
+                return False
+            seen: set[int] = set()
+            total = 0
+            for i in range(b[0]):
+                v = b[i + 1]
+                if v >= len(core.select_cards) or v in seen:
+                    return False
+                seen.add(v)
+                total += core.select_cards[v].release_param
+            return total >= min_
+        yield from self._wait_answer(prompt, check)
+
+    def proc_select_counter(self: "Duel", playerid: int, countertype: int, count: int, s: int, o: int) -> "Proc":
+        core = self.core
+        if count == 0:
+            return
+        core.select_cards = []
+        total = 0
+        fp, avail = playerid, s
+        for _ in range(2):
+            if avail:
+                for zone in (self.player[fp].list_mzone, self.player[fp].list_szone):
+                    for pcard in zone:
+                        if pcard is not None and pcard.get_counter(countertype):
+                            core.select_cards.append(pcard)
+                            total += pcard.get_counter(countertype)
+            fp = 1 - fp
+            avail = o
+        if count > total:
+            # the reference answers with MSG_RETRY and waits without a prompt
+            self.emit(MsgRetry())
+            yield MsgRetry()
+            return
+        core.selecting_player = playerid
+        core.select_cards.sort(key=card_operation_key)
+        seq = [0]
+        prompt = MsgSelectCounter(
+            player=playerid, counter_type=countertype & 0xFFFF, count=count & 0xFFFF,
+            cards=tuple(CounterCard(code=c.data.code, controller=c.current.controler,
+                                    location=c.current.location, sequence=c.get_select_sequence(seq),
+                                    counter_count=c.get_counter(countertype) & 0xFFFF)
+                        for c in core.select_cards))
+
+        def check() -> bool:
+            ct = 0
+            for i, c in enumerate(core.select_cards):
+                if c.get_counter(countertype) < self.returns.svalue[i]:
+                    return False
+                ct += self.returns.svalue[i]
+            return ct == count
+        yield from self._wait_answer(prompt, check)
+
+    def proc_select_sum(self: "Duel", playerid: int, acc: int, min_: int, max_: int) -> "Proc":
+        """Choose cards whose values add up to ``acc`` (max 0: "at least acc", e.g. Ritual tributes)."""
+        core = self.core
+        self.returns.bvalue[0] = 0
+        if not core.select_cards:
+            return
+        self._sort_select_cards(playerid)
+        if len(core.must_select_cards) > UINT8_MAX:
+            del core.must_select_cards[UINT8_MAX:]
+        mode = 0 if max_ else 1
+        shown_max = max(max_, min_)
+        seq = [0]
+
+        def sum_card(c: "Card") -> SumCard:
+            return SumCard(code=c.data.code, controller=c.current.controler, location=c.current.location,
+                           sequence=c.get_select_sequence(seq), sum_param=c.sum_param & 0xFFFFFFFF)
+        must = tuple(sum_card(c) for c in core.must_select_cards)
+        cards = tuple(sum_card(c) for c in core.select_cards)
+        prompt = MsgSelectSum(player=playerid, mode=mode, target=acc & 0xFFFFFFFF, min=min_ & 0xFF,
+                              max=shown_max & 0xFF, must_cards=must, cards=cards)
+        yield from self._wait_answer(prompt, lambda: self._sum_check(acc, min_, max_))
+
+    def _sum_check(self: "Duel", acc: int, min_: int, max_: int) -> bool:
+        core = self.core
+        b = self.returns.bvalue
+        mcount = min(len(core.must_select_cards), UINT8_MAX)
+        m = len(core.select_cards)
+        seen: set[int] = set()
+        if max_:
+            if b[0] < min_ + mcount or b[0] > max_ + mcount:
+                return False
+            oparam = [c.sum_param for c in core.must_select_cards[:mcount]]
+            for i in range(mcount, b[0]):
+                v = b[i + 1]
+                if v >= m or v in seen:
+                    return False
+                seen.add(v)
+                oparam.append(core.select_cards[v].sum_param)
+            return _select_sum_check1(oparam, len(oparam), 0, acc, 0xFFFF)
+        total = mx = 0
+        mn = 0x7FFFFFFF
+        params = [c.sum_param for c in core.must_select_cards[:mcount]]
+        for i in range(mcount, b[0]):
+            v = b[i + 1]
+            if v >= m or v in seen:
+                return False
+            seen.add(v)
+            params.append(core.select_cards[v].sum_param)
+        for sp in params:
+            o1, o2 = _sum_params(sp)
+            ms = o2 if (o2 and o2 < o1) else o1
+            total += ms
+            mx += max(o1, o2)
+            mn = min(mn, ms)
+        return not (mx < acc or total - mn >= acc)
+
+    def proc_sort_card(self: "Duel", playerid: int) -> "Proc":
+        core = self.core
+        self.returns.bvalue[0] = 0
+        if self._simple_ai(playerid):
+            self.returns.bvalue[0] = 0xFF
+            return
+        if not core.select_cards:
+            return
+        if len(core.select_cards) > UINT8_MAX:
+            del core.select_cards[UINT8_MAX:]
+        prompt = MsgSortCard(player=playerid, cards=tuple(_card_info(c) for c in core.select_cards))
+
+        def check() -> bool:
+            b = self.returns.bvalue
+            if b[0] == 0xFF:
+                return True
+            m = len(core.select_cards)
+            return sorted(b[i] for i in range(m)) == list(range(m))
+        yield from self._wait_answer(prompt, check)
+
+    # ----- announcements --------------------------------------------------------------------
+
+    def proc_announce_race(self: "Duel", playerid: int, count: int, available: int) -> "Proc":
+        scount = bin(available & ((1 << RACES_COUNT) - 1)).count("1")
+        if scount <= count:
+            count = scount
+        prompt = MsgAnnounceRace(player=playerid, count=count & 0xFF, available=available & 0xFFFFFFFF)
+
+        def check() -> bool:
+            rc = self.returns.ivalue[0] & 0xFFFFFFFF
+            sel = 0
+            ft = 1
+            while ft < (1 << RACES_COUNT):
+                if ft & rc:
+                    if not (ft & available):
+                        return False
+                    sel += 1
+                ft <<= 1
+            return sel == count
+        yield from self._wait_answer(prompt, check)
+        self.emit(MsgHint(type=HINT_RACE, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
+
+    def proc_announce_attribute(self: "Duel", playerid: int, count: int, available: int) -> "Proc":
+        scount = bin(available & 0x7F).count("1")
+        if scount <= count:
+            count = scount
+        prompt = MsgAnnounceAttrib(player=playerid, count=count & 0xFF, available=available & 0xFFFFFFFF)
+
+        def check() -> bool:
+            rc = self.returns.ivalue[0]
+            sel = 0
+            for i in range(7):
+                ft = 1 << i
+                if ft & rc:
+                    if not (ft & available):
+                        return False
+                    sel += 1
+            return sel == count
+        yield from self._wait_answer(prompt, check)
+        self.emit(MsgHint(type=HINT_ATTRIB, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
+
+    def proc_announce_card(self: "Duel", playerid: int) -> "Proc":
+        from ..responses import is_declarable
+        core = self.core
+        prompt = MsgAnnounceCard(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
+
+        def check() -> bool:
+            code = self.returns.ivalue[0] & 0xFFFFFFFF
+            data = self.card_reader(code) if code else None
+            if data is None or not data.code:
+                return False
+            return bool(is_declarable(data, core.select_options))
+        yield from self._wait_answer(prompt, check)
+        self.emit(MsgHint(type=HINT_CODE, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
+
+    def proc_announce_number(self: "Duel", playerid: int) -> "Proc":
+        core = self.core
+        if len(core.select_options) > UINT8_MAX:
+            del core.select_options[UINT8_MAX:]
+        prompt = MsgAnnounceNumber(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
+        yield from self._wait_answer(prompt, lambda: 0 <= self.returns.ivalue[0] < len(core.select_options))
+        self.emit(MsgHint(type=HINT_NUMBER, player=playerid,
+                          data=core.select_options[self.returns.ivalue[0]] & 0xFFFFFFFF))
+
+
+def _sum_params(sum_param: int) -> tuple[int, int]:
+    """A card's sum value(s): see MaterialsMixin.get_sum_params."""
+    from ..field.materials import MaterialsMixin
+    return MaterialsMixin.get_sum_params(sum_param)
+
+
+def _select_sum_check1(oparam: list[int], size: int, index: int, acc: int, opmin: int) -> bool:
+    """Do the chosen values add up to exactly ``acc``, with no card unnecessary?"""
+    if acc == 0 or index == size:
+        return False
+    o1, o2 = _sum_params(oparam[index])
+    if index == size - 1:
+        return (acc == o1 and acc + opmin > o1) or (bool(o2) and acc == o2 and acc + opmin > o2)
+    return ((acc > o1 and _select_sum_check1(oparam, size, index + 1, acc - o1, min(o1, opmin)))
+            or (o2 > 0 and acc > o2 and _select_sum_check1(oparam, size, index + 1, acc - o2, min(o2, opmin))))
