@@ -18,8 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .card_stats import CardStatsMixin
-from .card_checks import CardChecksMixin
-from .card_effects import CardEffectsMixin
+from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
+from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
+
+__all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
+           "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",
+           "card_operation_sort"]
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -265,6 +269,13 @@ class EffectContainer(dict):
         """A snapshot of the effects with this code (safe to iterate while changing)."""
         lst = self.get(code)
         return list(lst) if lst else []
+
+    def items(self) -> list[tuple[int, "Effect"]]:  # type: ignore[override]
+        """(code, effect) pairs in key order then registration order (a multimap walk)."""
+        out: list[tuple[int, Effect]] = []
+        for code in sorted(self.keys()):
+            out.extend((code, e) for e in dict.__getitem__(self, code))
+        return out
 
     def all_effects(self) -> list["Effect"]:
         """Every effect, in key order then registration order (like a multimap walk)."""

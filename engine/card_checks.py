@@ -334,8 +334,8 @@ class CardChecksMixin:
         if not (sumpos & POS_FACEDOWN) and duel.check_unique_onfield(self, toplayer, LOCATION_MZONE):
             return False
         sumtype |= SUMMON_TYPE_SPECIAL
-        if sumplayer in (0, 1) and not duel.is_player_can_spsummon(reason_effect, sumtype, sumpos,
-                                                                  sumplayer, toplayer, self):
+        if sumplayer in (0, 1) and not duel.is_player_can_spsummon_card(reason_effect, sumtype, sumpos,
+                                                                       sumplayer, toplayer, self):
             return False
         if self.is_affected_by_effect(EFFECT_CANNOT_SPECIAL_SUMMON):
             return False
@@ -493,7 +493,7 @@ class CardChecksMixin:
                 if peffect.check_value_condition(reason_effect, REASON_EFFECT, playerid):
                     return False
             else:
-                ct = peffect.get_value(reason_effect, REASON_EFFECT, playerid)
+                ct = peffect.get_value(None, reason_effect, REASON_EFFECT, playerid)
                 if ct:
                     used = self.indestructable_effects.setdefault(peffect.id, 0)
                     if used + 1 <= ct:
@@ -783,7 +783,7 @@ class CardChecksMixin:
         if self.current.location & (LOCATION_DECK | LOCATION_EXTRA | LOCATION_HAND):
             return False
         for peffect in self.filter_effect(EFFECT_CANNOT_BE_EFFECT_TARGET):
-            if peffect.get_value(reason_effect, playerid):
+            if peffect.get_value(None, reason_effect, playerid):
                 return False
         for peffect in reason_effect.get_handler().filter_effect(EFFECT_CANNOT_SELECT_EFFECT_TARGET):
             if peffect.get_value(reason_effect, self):
@@ -812,7 +812,7 @@ class CardChecksMixin:
         if self.duel.core.not_material:
             return True
         for peffect in self.filter_effect(EFFECT_CANNOT_BE_FUSION_MATERIAL):
-            if peffect.get_value(fcard, summon_type):
+            if peffect.get_value(None, fcard, summon_type):
                 return False
         eset = self.filter_effect(EFFECT_EXTRA_FUSION_MATERIAL)
         if eset:

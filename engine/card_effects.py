@@ -189,7 +189,7 @@ def _container_erase(container: "EffectContainer", peffect: "Effect") -> None:
     if lst is not None and peffect in lst:
         container.discard(peffect.code, peffect)
         return
-    for code, lst in list(container.items()):
+    for code, lst in list(dict.items(container)):
         if peffect in lst:
             container.discard(code, peffect)
             return
@@ -1377,7 +1377,7 @@ class CardEffectsMixin:
                     sumeffect = peffect
                 sumtype = peffect.get_value(self) & 0xFFFFFFFF
                 if ((not summon_type or summon_type == sumtype)
-                        and duel.is_player_can_spsummon(sumeffect, sumtype, topos, playerid, toplayer, self)):
+                        and duel.is_player_can_spsummon_card(sumeffect, sumtype, topos, playerid, toplayer, self)):
                     eset.append(peffect)
         return eset
 
@@ -1582,7 +1582,7 @@ class CardEffectsMixin:
         reference's 3-argument overload)."""
         duel = self.duel
         core = duel.core
-        eset = duel.filter_player_effect(playerid, ecode, None, False)
+        eset = duel.filter_player_effect(playerid, ecode, sort=False)
         self.filter_effect(ecode, eset)
         res = True
         oreason, op = core.reason_effect, core.reason_player

@@ -923,8 +923,8 @@ class CardStatsMixin:
         cset = CardSet()
         p = self.current.controler
         loc = LOCATION_MZONE if mzone else LOCATION_SZONE
-        self.duel.get_cards_in_zone(zones, p, loc, cset)
-        self.duel.get_cards_in_zone(zones >> 16, 1 - p, loc, cset)
+        self.duel.get_cards_in_zone(cset, zones, p, loc)
+        self.duel.get_cards_in_zone(cset, zones >> 16, 1 - p, loc)
         return cset
 
     def get_linked_cards(self: "Card") -> "CardSet":
@@ -1052,10 +1052,10 @@ class CardStatsMixin:
         column_mzone = self.get_column_zone(LOCATION_MZONE)
         column_szone = self.get_column_zone(LOCATION_SZONE)
         get = self.duel.get_cards_in_zone
-        get(column_mzone, p, LOCATION_MZONE, cset)
-        get(column_mzone >> 16, 1 - p, LOCATION_MZONE, cset)
-        get(column_szone >> 8, p, LOCATION_SZONE, cset)
-        get(column_szone >> 24, 1 - p, LOCATION_SZONE, cset)
+        get(cset, column_mzone, p, LOCATION_MZONE)
+        get(cset, column_mzone >> 16, 1 - p, LOCATION_MZONE)
+        get(cset, column_szone >> 8, p, LOCATION_SZONE)
+        get(cset, column_szone >> 24, 1 - p, LOCATION_SZONE)
         return cset
 
     def is_all_column(self: "Card") -> bool:
