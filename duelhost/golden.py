@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import struct
 import json
 import os
 from collections.abc import Iterator
@@ -252,3 +253,25 @@ def step_prompt(messages: list[Message]) -> Prompt | None:
     if messages and isinstance(messages[-1], Prompt):
         return messages[-1]
     return None
+
+
+_CARD_DATA = struct.Struct("<II16HIIIIiiIIII")
+
+
+def card_data_from_bytes(raw: bytes) -> "CardData":
+    """The reference's 80-byte card_data struct as the engine's CardData."""
+    from duelhost.engine.card import CardData
+
+    v = _CARD_DATA.unpack(raw)
+    setcodes = tuple(x for x in v[2:18] if x)
+    (type_, level, attribute, race, attack, defense, lscale, rscale, link_marker,
+     rule_code) = v[18:28]
+    return CardData(code=v[0], alias=v[1], setcode=setcodes, type=type_, level=level,
+                    attribute=attribute, race=race, attack=attack, defense=defense,
+                    lscale=lscale, rscale=rscale, link_marker=link_marker, rule_code=rule_code)
+
+
+def record_card_reader(record: DuelRecord):
+    """A card reader serving exactly the card data the reference got in this recording."""
+    table = {code: card_data_from_bytes(raw) for code, raw in record.card_data.items()}
+    return table.get
