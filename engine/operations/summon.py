@@ -28,7 +28,7 @@ calls the adder; the chain solver re-queues with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..constants import *  # noqa: F403
 from ..core_constants import *  # noqa: F403
