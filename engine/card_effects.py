@@ -1,4 +1,5 @@
-"""Effects attached to a card: adding, removing, resetting, filtering; relations, counters, equips, materials (reference: card.cpp).
+"""Effects attached to a card: adding, removing, resetting, filtering; relations, counters,
+equips, materials (reference: card.cpp).
 
 Where the effects of a card live (see ``Card.__init__``):
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from duelhost.engine.card_effects import NO_TARGET
 from duelhost.engine.constants import (
     CHINT_TURN, COUNTER_WITHOUT_PERMIT, EFFECT_CANNOT_DISABLE, EFFECT_COUNTER_LIMIT, EFFECT_COUNTER_PERMIT,
-    EFFECT_DISABLE, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_FUNC_VALUE,
+    EFFECT_DISABLE, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT,
     EFFECT_FLAG_INITIAL, EFFECT_FLAG_OWNER_RELATE, EFFECT_FLAG_SINGLE_RANGE, EFFECT_FORBIDDEN,
     EFFECT_INDESTRUCTABLE_BATTLE, EFFECT_LEAVE_FIELD_REDIRECT, EFFECT_SET_ATTACK, EFFECT_SET_CONTROL,
     EFFECT_SPSUMMON_PROC, EFFECT_TO_GRAVE_REDIRECT, EFFECT_TYPE_EQUIP, EFFECT_TYPE_FIELD,
@@ -371,3 +371,31 @@ def test_copy_effect_adds_effect_type_to_normal_monster():
     (added,) = n.single_effect.equal_range(EFFECT_ADD_TYPE)
     assert added.value == TYPE_EFFECT and n.get_type() & TYPE_EFFECT
     assert n.copy_effect(1002, 0, 1) == -1   # a Normal card has nothing to copy
+
+
+def test_xyz_overlay_moves_materials_and_raises_leave_events():
+    from duelhost.engine.constants import (EVENT_LEAVE_DECK, EVENT_LEAVE_GRAVE, GLOBALFLAG_DECK_REVERSE_CHECK,
+                                           POS_FACEUP_DEFENSE, REASON_MATERIAL, REASON_XYZ)
+    from duelhost.engine.messages import MsgDeckTop, MsgMove
+    duel, _ = make_duel()
+    rec = Recorder(duel, "raise_single_event", "raise_event", "process_single_event", "process_instant_event",
+                   "destroy", "adjust_instant")
+    x = place(duel, 4000, 0, LOCATION_MZONE, 2)
+    bottom = place(duel, 1000, 0, LOCATION_DECK)
+    shown = place(duel, 1001, 0, LOCATION_DECK, position=POS_FACEUP_DEFENSE)
+    top = place(duel, 1002, 0, LOCATION_DECK)
+    g = place(duel, 1000, 0, LOCATION_GRAVE)
+    duel.core.global_flag |= GLOBALFLAG_DECK_REVERSE_CHECK
+    x.xyz_overlay([g, top])
+    (dt,) = msgs(duel, MsgDeckTop)
+    assert (dt.player, dt.sequence, dt.code) == (0, 1, 1001 | 0x80000000)
+    moves = msgs(duel, MsgMove)
+    # the top Deck card is handled before the GY card (Deck before GY in location order)
+    assert [m.code for m in moves] == [1002, 1000]
+    assert moves[0].previous.location == LOCATION_DECK and moves[0].current.location == LOCATION_MZONE | 0x80
+    assert moves[1].current.position == 1 and moves[1].reason == REASON_XYZ + REASON_MATERIAL
+    assert x.xyz_materials == [top, g] and duel.player[0].list_main == [bottom, shown]
+    assert [(n, a[2] if n == "raise_single_event" else a[1]) for n, a in rec.calls if n.startswith("raise")] == [
+        ("raise_single_event", EVENT_LEAVE_DECK), ("raise_single_event", EVENT_LEAVE_GRAVE),
+        ("raise_event", EVENT_LEAVE_GRAVE), ("raise_event", EVENT_LEAVE_DECK)]
+    assert rec.names()[-3:] == ["process_single_event", "process_instant_event", "adjust_instant"]
