@@ -7,9 +7,10 @@ Zone bitmasks
 -------------
 A player's ``used_location`` / ``disabled_location`` hold one bit per zone:
 bits 0-6 are the Monster Zones (5 and 6 are the Extra Monster Zones), bits
-8-15 the Spell & Trap Zones (8 + sequence; 8 + 5 is the Field Zone).  A
-"zone" argument uses the same layout for one player; where it covers both
-players the opponent's zones are the same bits shifted up by 16.
+8-15 the Spell & Trap Zones (8 + sequence; 8 + 5 is the Field Zone).  The
+``zone`` argument of the count functions has one bit per zone of the location
+asked about (bit n = sequence n, Monster or Spell & Trap alike); where a mask
+covers both players, the opponent's zones are shifted up by 16.
 
 Out-parameters
 --------------
