@@ -287,3 +287,9 @@ def test_enter_battle_phase(duel: Duel) -> None:
     duel.infos.phase = PHASE_MAIN1
     player_effect(duel, EFFECT_CANNOT_BP, on=holder(duel))
     assert not duel.is_able_to_enter_bp()
+
+
+def test_spsummon_card_with_the_real_cost_check(duel: Duel) -> None:
+    fusion = duel.new_card_at(200, 0, 0, LOCATION_EXTRA, 0, POS_FACEDOWN_DEFENSE)
+    assert duel.is_player_can_spsummon_card(None, SUMMON_TYPE_FUSION, POS_FACEUP, 0, 0, fusion)
+    assert not duel.is_player_can_spsummon_card(None, SUMMON_TYPE_FUSION, 0, 0, 0, fusion)  # no position
