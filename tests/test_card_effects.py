@@ -399,3 +399,33 @@ def test_xyz_overlay_moves_materials_and_raises_leave_events():
         ("raise_single_event", EVENT_LEAVE_DECK), ("raise_single_event", EVENT_LEAVE_GRAVE),
         ("raise_event", EVENT_LEAVE_GRAVE), ("raise_event", EVENT_LEAVE_DECK)]
     assert rec.names()[-3:] == ["process_single_event", "process_instant_event", "adjust_instant"]
+
+
+def test_copy_drops_uncopyable_and_replace_reloads_own_effects_on_reset():
+    from duelhost.engine.constants import EFFECT_FLAG_UNCOPYABLE, RESET_COPY, STATUS_EFFECT_REPLACED
+    duel, script = make_duel()
+    c = place(duel, 1000, 0, LOCATION_MZONE)
+    own = new_effect(duel, c, type=EFFECT_TYPE_SINGLE, code=EFFECT_UPDATE_ATTACK, value=1)
+    c.set_status(STATUS_INITIALIZING, True)
+    c.add_effect(own)
+    c.set_status(STATUS_INITIALIZING, False)
+    added = []
+
+    def initial_effect(code, name, card):
+        e = new_effect(duel, card, type=EFFECT_TYPE_SINGLE, code=EFFECT_UPDATE_ATTACK, value=2)
+        u = new_effect(duel, card, type=EFFECT_TYPE_SINGLE, code=EFFECT_UPDATE_ATTACK, value=3,
+                       flag=EFFECT_FLAG_UNCOPYABLE)
+        added.append((card.add_effect(e), card.add_effect(u), e))
+
+    script.on_code_call = initial_effect
+    cid = c.copy_effect(1001, 0, 1)
+    assert added[0][0] and added[0][1] == 0 and duel.uncopy == {}
+    assert added[0][2].copy_id == cid and c.get_attack() == 1800 + 1 + 2
+    # replacing drops the card's own effects; the copies come in as initial ones
+    cid2 = c.replace_effect(1001, 0, 1)
+    assert own not in c.indexer and c.is_status(STATUS_EFFECT_REPLACED)
+    replacing = added[1][2]
+    assert replacing.is_flag(EFFECT_FLAG_INITIAL) and replacing.copy_id == cid2
+    c.reset(cid2, RESET_COPY)
+    assert replacing not in c.indexer and not c.is_status(STATUS_EFFECT_REPLACED)
+    assert script.card_calls == [(c, "initial_effect", (c,))]
