@@ -308,7 +308,8 @@ class BattleMixin:
                     opposel = self.is_player_affected_by_effect(tp, EFFECT_PATRICIAN_OF_DARKNESS)
                     chooser = 1 - tp if opposel else tp
                     self.emit(MsgHint(type=HINT_SELECTMSG, player=chooser, data=549))
-                    cancelable = (not opposel) and core.attack_cancelable
+                    # the reference packs "cancelable" as 0x20000 in the player argument: it reads back as 2
+                    cancelable = 2 if (not opposel and core.attack_cancelable) else 0
                     self.add_process(self.proc_select_card(chooser, cancelable, 1, 1))
                     yield
                 else:
@@ -331,7 +332,8 @@ class BattleMixin:
                     yield
             else:
                 self.emit(MsgHint(type=HINT_SELECTMSG, player=tp, data=549))
-                cancelable = core.attack_cancelable and not must_attack_monster
+                # the reference packs "cancelable" as 0x20000 in the player argument: it reads back as 2
+                cancelable = 2 if (core.attack_cancelable and not must_attack_monster) else 0
                 self.add_process(self.proc_select_card(tp, cancelable, 1, 1))
                 yield
         # (step 6) the answer

@@ -213,7 +213,7 @@ class PromptsMixin:
             return
         seq = [0]
         prompt = MsgSelectCard(
-            player=playerid, cancelable=1 if cancelable else 0, min=min_, max=max_,
+            player=playerid, cancelable=int(cancelable) & 0xFF, min=min_, max=max_,
             cards=tuple(SelectableCard(code=c.data.code,
                                        location=LocInfo.from_raw(c.get_select_info_location(seq)))
                         for c in core.select_cards))
@@ -242,8 +242,8 @@ class PromptsMixin:
                     for c in core.select_cards)
         unsel = tuple(SelectableCard(code=c.data.code, location=LocInfo.from_raw(c.get_select_info_location(seq)))
                       for c in core.unselect_cards)
-        prompt = MsgSelectUnselectCard(player=playerid, finishable=1 if finishable else 0,
-                                       cancelable=1 if cancelable else 0, min=min_ & 0xFF, max=max_ & 0xFF,
+        prompt = MsgSelectUnselectCard(player=playerid, finishable=int(finishable) & 0xFF,
+                                       cancelable=int(cancelable) & 0xFF, min=min_ & 0xFF, max=max_ & 0xFF,
                                        selectable=sel, unselectable=unsel)
 
         def check() -> bool:
@@ -389,7 +389,7 @@ class PromptsMixin:
             min_ = max_
         seq = [0]
         prompt = MsgSelectTribute(
-            player=playerid, cancelable=1 if cancelable else 0, min=min_, max=max_,
+            player=playerid, cancelable=int(cancelable) & 0xFF, min=min_, max=max_,
             cards=tuple(TributeCard(code=c.data.code, controller=c.current.controler,
                                     location=c.current.location, sequence=c.get_select_sequence(seq),
                                     release_param=c.release_param & 0xFF)
