@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .card_stats import CardStatsMixin
+from .support.card_api import CardApiSupportMixin
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
 
@@ -285,7 +286,7 @@ class EffectContainer(dict):
         return out
 
 
-class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin):
+class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixin):
     """A card: printed data, location snapshots, statuses, counters and attached effects."""
 
     __slots__ = (

@@ -53,6 +53,9 @@ from .operations.lp import LifePointsMixin
 from .operations.position import PositionMixin
 from .operations.control import ControlMixin
 from .operations.misc import MiscOperationsMixin
+from .support.duel_actions import DuelActionsSupportMixin
+from .support.duel_queries import DuelQueriesSupportMixin
+from .support.group_api import GroupApiSupportMixin
 
 if TYPE_CHECKING:
     from .messages import Message
@@ -384,7 +387,8 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
            ChainQueriesMixin, ProcessorMixin, HostLoopMixin, EventsMixin, TurnMixin, IdleMixin,
            BattleMixin, ChainMixin, AdjustMixin, PromptsMixin, SummonMixin,
            SpecialSummonMixin, MoveMixin, LifePointsMixin, PositionMixin, ControlMixin,
-           MiscOperationsMixin):
+           MiscOperationsMixin, DuelActionsSupportMixin, DuelQueriesSupportMixin,
+           GroupApiSupportMixin):
     """One duel.  Create it, add cards, ``start()``, then drive it (processor/driver.py)."""
 
     def __init__(self, card_reader: CardReader, *, seed_sequence: list[int] | None = None,
@@ -401,6 +405,8 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         self.messages: list[Message] = []
         self.cards: list[Card] = []
         self.assumes: set[Card] = set()
+        # effects that must not be copied (the reference's duel::uncopy), insertion ordered
+        self.uncopy: dict[Effect, None] = {}
         self._effect_serial = itertools.count(1)
         self.player = [PlayerInfo(), PlayerInfo()]
         self.infos = FieldInfo()

@@ -1,0 +1,1 @@
+"""Engine methods that exist to serve the Lua libraries (logic taken out of the bindings)."""
