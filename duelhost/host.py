@@ -1,0 +1,276 @@
+"""The host API: create a duel, set it up, and drive it from Python.
+
+    from duelhost import Duel, RandomPlayer
+
+    duel = Duel(seed=7)                       # bundled cards.db and scripts/
+    duel.add_deck(0, main=[...], extra=[...], shuffle=True)
+    duel.add_deck(1, main=[...])
+    duel.start()
+    outcome = duel.run([RandomPlayer(1), RandomPlayer(2)])
+
+or step by step:
+
+    request = duel.advance()                  # the next decision (a typed prompt) or None
+    duel.respond(IdleCmdResponse(command=7, index=0))
+
+A *request* is the reference's prompt message (MsgSelectIdleCmd, MsgSelectCard,
+...): who must answer (``request.player``), what kind of choice, and the legal
+options.  A *response* is a typed answer (duelhost.engine.responses) or the
+raw response bytes.  An answer that is not legal raises ``InvalidResponse``
+with the reason and changes nothing.  Every message the duel wrote is in
+``duel.messages`` (typed) and ``duel.message_bytes()`` (the reference's bytes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase, UnknownCardError
+from duelhost.engine.duel import Duel as EngineDuel
+from duelhost.engine.duel import card_reader_from_db
+from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
+from duelhost.engine.responses import (InvalidResponse, Response, encode_response, legal_responses,
+                                       parse_response)
+
+from . import paths
+
+DEFAULT_OPTIONS = 5 << 16   # Master Rule 2020, no option flags (as the recorded reference duels)
+
+Player = Callable[["Duel", Prompt], "Response | bytes"]
+
+
+class DuelSetupError(ValueError):
+    """The duel cannot be set up as asked (bad player, zone, or a card with no database row)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended."""
+
+    finished: bool          # a player won (or the duel was a draw)
+    winner: int | None      # 0, 1, 2 (draw) or None when stopped early
+    reason: int | None      # MSG_WIN reason (1 = LP, 2 = deck-out, other values from card effects)
+    turns: int
+    responses: int
+    stopped_by: str | None = None   # "turn_limit" / "response_limit" when stopped early
+
+
+def _seed_sequence(seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.getrandbits(32) for _ in range(8)]
+
+
+class Duel:
+    """One duel between two players, set up and driven from Python."""
+
+    def __init__(self, *, db: str | Path | CardDatabase | None = None,
+                 scripts: str | Path | bool | None = None, seed: int = 0,
+                 seed_sequence: Sequence[int] | None = None, options: int = DEFAULT_OPTIONS,
+                 script_host: Any = None) -> None:
+        """``db``: a cards.cdb-schema file or CardDatabase (default: the bundled cards.db).
+        ``scripts``: a script folder (default: the bundled scripts/); ``False`` runs no
+        Lua at all (enough for Normal Monsters).  ``seed`` derives the reference's
+        8-number seed sequence (or pass ``seed_sequence`` directly)."""
+        if isinstance(db, CardDatabase):
+            self.db = db
+        else:
+            self.db = CardDatabase.open(db if db is not None else paths.bundled_db())
+        if script_host is None and scripts is not False:
+            from duelhost.bindings.host import LuaScriptHost
+            folder = Path(scripts) if isinstance(scripts, (str, Path)) else paths.bundled_scripts()
+            script_host = LuaScriptHost(folder)
+        self.script_host = script_host
+        self.seed = seed
+        self.seed_sequence = list(seed_sequence) if seed_sequence is not None else _seed_sequence(seed)
+        self.options = options
+        self._deck_rng = random.Random(seed)
+        self.engine = EngineDuel(card_reader_from_db(self.db), seed_sequence=self.seed_sequence,
+                                 script=script_host)
+        self._started = False
+        self._request: Prompt | None = None
+        self.responses = 0
+
+    # ----- set-up ------------------------------------------------------------------------
+
+    def set_player(self, player: int, *, lp: int = 8000, start_hand: int = 5, draw: int = 1) -> None:
+        """A player's starting LP, opening hand size and cards drawn each turn."""
+        self._check_setup(player)
+        self.engine.set_player_info(player, lp, start_hand, draw)
+
+    def add_card(self, code: int, player: int, location: int = C.LOCATION_DECK, sequence: int = 0,
+                 position: int = C.POS_FACEDOWN_DEFENSE, owner: int | None = None):
+        """Put one card somewhere before the duel starts (the reference's new_card).
+
+        In the Deck, sequence 0 puts the card on top (the last card added is the
+        top card) and 1 at the bottom.  Returns the engine card.
+        """
+        self._check_setup(player)
+        if owner is None:
+            owner = player
+        if code not in self.db:
+            raise UnknownCardError(code, str(self.db))
+        card = self.engine.new_card_at(code, owner, player, location, sequence, position)
+        if card is None:
+            raise DuelSetupError(f"cannot put card {code} at player {player} location "
+                                 f"0x{location:x} sequence {sequence}: the zone is taken or invalid")
+        return card
+
+    def add_deck(self, player: int, main: Iterable[int], extra: Iterable[int] = (), *,
+                 shuffle: bool = False) -> None:
+        """Add a Main Deck (the last card listed ends on top) and an Extra Deck.
+
+        With ``shuffle`` the Main Deck order is shuffled first by a generator
+        seeded from the duel's seed (the reference itself does not shuffle at start).
+        """
+        cards = list(main)
+        if shuffle:
+            cards = self._deck_rng.sample(cards, len(cards))
+        for code in cards:
+            self.add_card(code, player, C.LOCATION_DECK)
+        for code in extra:
+            self.add_card(code, player, C.LOCATION_EXTRA)
+
+    def start(self) -> None:
+        """Draw the opening hands and begin the first turn."""
+        if self._started:
+            raise DuelSetupError("the duel has already started")
+        self._started = True
+        self.engine.start_duel(self.options)
+
+    def _check_setup(self, player: int) -> None:
+        if self._started:
+            raise DuelSetupError("the duel has already started: set it up before start()")
+        if player not in (0, 1):
+            raise DuelSetupError(f"player must be 0 or 1, not {player!r}")
+
+    # ----- playing -----------------------------------------------------------------------
+
+    @property
+    def request(self) -> Prompt | None:
+        """The decision the duel is waiting for (None when it has not asked yet or has ended)."""
+        return self._request
+
+    @property
+    def finished(self) -> bool:
+        return self._started and self.engine.finished
+
+    def advance(self) -> Prompt | None:
+        """Run until the next decision and return it (None when the duel has ended)."""
+        if not self._started:
+            raise DuelSetupError("call start() first")
+        if self._request is None and not self.engine.finished:
+            self._request = self.engine.step(None)
+        return self._request
+
+    def legal_responses(self, request: Prompt | None = None) -> list[Response]:
+        """Every legal answer to a request whose choices are few (idle/battle command, chain, yes/no, ...)."""
+        return legal_responses(request if request is not None else self._need_request())
+
+    def respond(self, response: Response | bytes | int) -> Prompt | None:
+        """Answer the pending request; return the next one (None when the duel has ended).
+
+        An illegal answer raises InvalidResponse (with the reason) and changes nothing.
+        """
+        prompt = self._need_request()
+        raw = self._response_bytes(prompt, response)
+        parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
+        self.responses += 1
+        self._request = self.engine.step(raw)
+        return self._request
+
+    def respond_raw(self, raw: bytes) -> Prompt | None:
+        """Send bytes as the reference's set_responseb would, unchecked: a bad answer
+        makes the engine write MSG_RETRY and wait again, as the reference does."""
+        self._need_request()
+        self.responses += 1
+        self._request = self.engine.step(raw)
+        return self._request
+
+    def _need_request(self) -> Prompt:
+        req = self.advance()
+        if req is None:
+            raise DuelSetupError("the duel has ended: there is nothing to answer")
+        return req
+
+    @staticmethod
+    def _response_bytes(prompt: Prompt, response: Response | bytes | int) -> bytes:
+        if isinstance(response, (bytes, bytearray)):
+            return bytes(response)
+        if isinstance(response, int):
+            return (response & 0xFFFFFFFF).to_bytes(4, "little")
+        if isinstance(response, Response):
+            return encode_response(prompt, response)
+        raise InvalidResponse(f"a response must be a Response, bytes or int, not {type(response).__name__}")
+
+    def run(self, players: Sequence[Player], *, max_turns: int | None = None,
+            max_responses: int | None = None) -> Outcome:
+        """Play until the duel ends (or a limit), asking ``players[p](duel, request)`` for answers."""
+        if len(players) != 2:
+            raise ValueError("run() needs two players")
+        if not self._started:
+            self.start()
+        stopped = None
+        while True:
+            req = self.advance()
+            if req is None:
+                break
+            if max_turns is not None and self.engine.infos.turn_id > max_turns:
+                stopped = "turn_limit"
+                break
+            if max_responses is not None and self.responses >= max_responses:
+                stopped = "response_limit"
+                break
+            self.respond(players[req.player](self, req))
+        return self.outcome(stopped)
+
+    def outcome(self, stopped_by: str | None = None) -> Outcome:
+        win = self.win()
+        return Outcome(finished=win is not None, winner=win.player if win else None,
+                       reason=win.reason if win else None, turns=self.engine.infos.turn_id,
+                       responses=self.responses, stopped_by=stopped_by)
+
+    def win(self) -> MsgWin | None:
+        for m in reversed(self.engine.messages):
+            if isinstance(m, MsgWin):
+                return m
+        return None
+
+    # ----- what happened ----------------------------------------------------------------------
+
+    @property
+    def messages(self) -> list[Message]:
+        """Every message the duel wrote, typed."""
+        return self.engine.messages
+
+    def message_bytes(self, start: int = 0) -> bytes:
+        """The messages from index ``start`` on, as the reference's bytes."""
+        return encode_messages(self.engine.messages[start:])
+
+    @property
+    def turn(self) -> int:
+        return self.engine.infos.turn_id
+
+    @property
+    def turn_player(self) -> int:
+        return self.engine.infos.turn_player
+
+    @property
+    def phase(self) -> int:
+        return self.engine.infos.phase
+
+    def lp(self, player: int) -> int:
+        return self.engine.player[player].lp
+
+    def state(self):
+        """A snapshot of the whole board (see duelhost.state)."""
+        from .state import snapshot
+        return snapshot(self)
+
+    def card_name(self, code: int) -> str:
+        rec = self.db.find(code & 0x7FFFFFFF)
+        return rec.name if rec is not None and rec.name else str(code)
