@@ -30,7 +30,9 @@ DB = {
     100: CardData(code=100, type=NORMAL, level=4, attack=1500, defense=1000),
     101: CardData(code=101, type=NORMAL, level=3, attack=1200, defense=800),
     102: CardData(code=102, type=NORMAL, level=2, attack=500, defense=500),
+    400: CardData(code=400, type=TYPE_MONSTER | TYPE_XYZ, level=4, attack=2000),
     500: CardData(code=500, type=TYPE_SPELL | TYPE_CONTINUOUS),
+    501: CardData(code=501, type=TYPE_SPELL | TYPE_EQUIP),
     700: CardData(code=700, type=TYPE_MONSTER | TYPE_NORMAL | TYPE_TOKEN, level=1),
 }
 
@@ -453,3 +455,116 @@ def test_field_replacements_offer_the_turn_players_effects_first(monkeypatch: py
     monkeypatch.setattr(Duel, "proc_operation_replace_group", record)
     d.operation_replace(EFFECT_SEND_REPLACE, 5, d.new_group())
     assert offered == [effects[1], effects[3], effects[0], effects[2]]
+
+
+# ----- equips, materials, hand, attacks ---------------------------------------------------
+
+def test_equip_places_the_card_and_links_it() -> None:
+    d = make_duel()
+    mon = d.new_card_at(100, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    eq = d.new_card_at(501, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    d.equip(0, eq, mon, True, False)
+    prompts = run(d, None, [bytes([0, LOCATION_SZONE, 1])])
+    assert isinstance(prompts[0], MsgSelectPlace)
+    assert d.player[0].list_szone[1] is eq and eq.is_position(POS_FACEUP)
+    assert eq.equiping_target is mon and eq in mon.equiping_cards
+    assert mon in eq.effect_target_cards and eq in mon.effect_target_owner
+    assert d.returns.ivalue[0] == 1
+
+
+def test_equip_to_a_face_down_monster_sends_the_card_to_the_grave() -> None:
+    d = make_duel()
+    mon = d.new_card_at(100, 0, 0, LOCATION_MZONE, 0, POS_FACEDOWN_DEFENSE)
+    eq = d.new_card_at(501, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    d.equip(0, eq, mon, True, False)
+    run(d)
+    assert eq.current.location == LOCATION_GRAVE
+    assert eq.equiping_target is None
+    assert d.returns.ivalue[0] == 0
+
+
+def test_swap_control_asks_both_new_zones() -> None:
+    d = make_duel()
+    a = d.new_card_at(100, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    b = d.new_card_at(101, 1, 1, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    d.swap_control(None, 0, a, b, 0, 0)
+    prompts = run(d, None, [bytes([0, LOCATION_MZONE, 2]), bytes([1, LOCATION_MZONE, 3])])
+    assert [type(p) for p in prompts] == [MsgSelectPlace, MsgSelectPlace]
+    # first b's place on player 0's side, then a's on player 1's (seen from player 0)
+    # all five main zones are open, the swapped card's own included
+    assert prompts[0].flag & 0xFF == 0xE0
+    assert (prompts[1].flag >> 16) & 0xFF == 0xE0
+    assert d.player[0].list_mzone[2] is b and d.player[1].list_mzone[3] is a
+    assert a.current.controler == 1 and b.current.controler == 0
+    assert d.returns.ivalue[0] == 1
+
+
+def test_swap_control_of_monsters_on_one_side_does_nothing() -> None:
+    d = make_duel()
+    a = d.new_card_at(100, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    b = d.new_card_at(101, 0, 0, LOCATION_MZONE, 1, POS_FACEUP_ATTACK)
+    d.swap_control(None, 0, a, b, 0, 0)
+    assert run(d) == []
+    assert d.returns.ivalue[0] == 0 and not d.core.operated_set
+
+
+def test_detach_a_material() -> None:
+    d = make_duel()
+    xyz = d.new_card_at(400, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    m1 = d.new_card_at(100, 0, 0, LOCATION_GRAVE, 0, POS_FACEUP)
+    m2 = d.new_card_at(101, 0, 0, LOCATION_GRAVE, 1, POS_FACEUP)
+    xyz.xyz_overlay(CardSet((m1, m2)))
+    d.messages.clear()
+    d.remove_overlay_card(REASON_COST, xyz, 0, 0, 0, 1, 1)
+    prompts = run(d, None, [bytes([1, 0])])
+    assert len(prompts) == 1 and prompts[0].min == 1 and prompts[0].max == 1
+    assert MsgHint(type=HINT_SELECTMSG, player=0, data=519) in d.messages
+    chosen = d.core.operated_set.first()
+    assert chosen in (m1, m2) and chosen.current.location == LOCATION_GRAVE
+    assert len(xyz.xyz_materials) == 1
+    assert d.returns.ivalue[0] == 1
+
+
+def test_detach_without_enough_materials_does_nothing() -> None:
+    d = make_duel()
+    xyz = d.new_card_at(400, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    run(d, d.proc_remove_overlay_card(REASON_COST, xyz, 0, 0, 0, 1, 1))
+    assert d.returns.ivalue[0] == 0 and d.messages == []
+
+
+def test_discard_hand() -> None:
+    d = make_duel()
+    a = d.new_card_at(100, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    b = d.new_card_at(101, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    d.core.select_cards = [a, b]
+    run(d, d.proc_discard_hand(0, 1, 1, REASON_COST | REASON_DISCARD), [bytes([1, 1])])
+    assert MsgHint(type=HINT_SELECTMSG, player=0, data=501) in d.messages
+    assert b.current.location == LOCATION_GRAVE
+    assert b.current.reason == REASON_COST | REASON_DISCARD
+    assert a.current.location == LOCATION_HAND
+    assert d.returns.ivalue[0] == 1
+
+
+def test_negate_attack() -> None:
+    d = make_duel()
+    run(d, d.proc_attack_disable())
+    assert d.returns.ivalue[0] == 0
+    attacker = d.new_card_at(100, 0, 0, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
+    d.core.attacker = attacker
+    d.core.pre_field[0] = attacker.fieldid_r
+    run(d, d.proc_attack_disable())
+    assert d.returns.ivalue[0] == 1
+    assert attacker.is_status(STATUS_ATTACK_CANCELED)
+    assert attacker.is_affected_by_effect(EFFECT_ATTACK_DISABLED)
+
+
+def test_remove_counter_from_a_card() -> None:
+    d = make_duel()
+    c = d.new_card_at(500, 0, 0, LOCATION_SZONE, 0, POS_FACEUP)
+    c.counters[0x1] = 3
+    run(d, d.proc_remove_counter(REASON_COST, c, 0, 0, 0, 0x1, 2))
+    assert c.get_counter(0x1) == 1
+    assert d.returns.ivalue[0] == 1
+    run(d, d.proc_remove_counter(REASON_COST, c, 0, 0, 0, 0x1, 2))
+    assert c.get_counter(0x1) == 1
+    assert d.returns.ivalue[0] == 0
