@@ -1,7 +1,791 @@
-"""Rules behind Duel.* functions for card actions, LP, chains, battle and turn state (reference: libduel.cpp, first half)."""
+"""Rules behind Duel.* functions for card actions, LP, chains, battle and turn state (reference: libduel.cpp, first half).
+
+The reference writes some rules directly inside its Lua functions (libduel.cpp)
+instead of in the field/processor code.  They live here, as Duel methods, so
+the bindings (bindings/lib_duel_actions.py, bindings/lib_duel_state.py) stay
+thin: read the arguments, call one of these or an adder, return the values.
+
+Each method states which Lua function it serves.  Arguments are already
+decoded (players, masks, cards, groups); the methods do what the reference
+does after its argument checks, in the same order, so messages and events come
+out identically.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..card import Card
+from ..carddb import UnknownCardError
+from ..constants import *  # noqa: F403
+from ..core_constants import *  # noqa: F403
+from ..group import CardSet, Group
+from ..messages import (CardInfo, LocInfo, MsgAttack, MsgConfirmCards, MsgConfirmDecktop,
+                        MsgConfirmExtratop, MsgDeckTop, MsgLpUpdate, MsgShuffleSetCard)
+
+if TYPE_CHECKING:
+    from ..duel import Duel
+    from ..effect import Effect
+    from ..event import Chain
+    from ..processor.driver import Proc
+
+# number of set bits in a 5-bit zone mask (the reference's field::field_used_count)
+_USED = tuple(bin(i).count("1") for i in range(32))
+
+_SKIP_PHASE_CODES = {
+    PHASE_DRAW: EFFECT_SKIP_DP,
+    PHASE_STANDBY: EFFECT_SKIP_SP,
+    PHASE_MAIN1: EFFECT_SKIP_M1,
+    PHASE_BATTLE: EFFECT_SKIP_BP,
+    PHASE_MAIN2: EFFECT_SKIP_M2,
+    PHASE_END: EFFECT_SKIP_EP,
+}
+
+
+def _u32(x: int) -> int:
+    return x & 0xFFFFFFFF
+
+
+def _i32(x: int) -> int:
+    x &= 0xFFFFFFFF
+    return x - 0x100000000 if x & 0x80000000 else x
+
+
+def flag_effect_code(code: int) -> int:
+    """The effect code a player's (or card's) flag effect is stored under:
+    the id's low 28 bits plus EFFECT_FLAG_EFFECT."""
+    return (code & MAX_CARD_ID) | EFFECT_FLAG_EFFECT
+
+
+def _card_info(pcard: Card) -> CardInfo:
+    cur = pcard.current
+    return CardInfo(code=pcard.data.code & 0xFFFFFFFF, controller=cur.controler & 0xFF,
+                    location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
 
 
 class DuelActionsSupportMixin:
     """Methods of Duel (see engine/duel.py)."""
+
+    # ===== the "wait" unit =================================================================
+
+    def proc_wait(self: "Duel") -> "Proc":
+        """PROCESSOR_WAIT: the reference hands control back to the host here (after
+        Duel.ConfirmCards / ConfirmDecktop / ConfirmExtratop) without asking
+        anything, then goes on.  The host loop has nothing to answer, so the unit
+        only marks the point in the queue where the script resumes."""
+        return
+        yield  # pragma: no cover -- makes this a generator
+
+    # ===== LP, winning =======================================================================
+
+    def set_lp(self: "Duel", playerid: int, lp: int) -> None:
+        """Duel.SetLP: set ``playerid``'s LP (negative becomes 0) and tell the client (MSG_LPUPDATE)."""
+        lp = _i32(lp)
+        if lp < 0:
+            lp = 0
+        self.player[playerid].lp = lp
+        self.emit(MsgLpUpdate(player=playerid & 0xFF, lp=_u32(lp)))
+
+    def set_win(self: "Duel", playerid: int, reason: int) -> None:
+        """Duel.Win: record the winner (2: a draw) unless one is already recorded; the
+        state check after the current action ends the duel."""
+        core = self.core
+        if core.win_player == 5:
+            core.win_player = playerid
+            core.win_reason = reason
+
+    # ===== flag effects on players ============================================================
+
+    def register_flag_effect(self: "Duel", playerid: int, code: int, reset: int, flag: int,
+                             count: int, label: int = 0) -> "Effect":
+        """Duel.RegisterFlagEffect: give ``playerid`` a flag effect (a field effect on the
+        player with no function, used by scripts as a marker).
+
+        A reset count of 0 means 1; a phase reset without a turn side resets on
+        either player's turn.  The flag effect cannot be negated, targets the
+        player, exists only on the field's effect list and keeps ``label``.
+        """
+        if count == 0:
+            count = 1
+        reset = _i32(reset)
+        if (reset & RESET_PHASE) and not (reset & (RESET_SELF_TURN | RESET_OPPO_TURN)):
+            reset |= RESET_SELF_TURN | RESET_OPPO_TURN
+        peffect = self.new_effect()
+        peffect.effect_owner = playerid
+        peffect.owner = self.temp_card
+        peffect.handler = None
+        peffect.type = EFFECT_TYPE_FIELD
+        peffect.code = flag_effect_code(code)
+        peffect.reset_flag = _u32(reset)
+        peffect.flag[0] = _u32(flag | EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
+                               | EFFECT_FLAG_FIELD_ONLY)
+        peffect.s_range = 1
+        peffect.o_range = 0
+        peffect.reset_count = count & 0xFFFFFFFF
+        peffect.label.append(label)
+        self.add_effect(peffect, playerid)
+        return peffect
+
+    def get_player_flag_effects(self: "Duel", playerid: int, code: int) -> list["Effect"]:
+        """The flag effects of id ``code`` on ``playerid`` (Duel.GetFlagEffect & co.)."""
+        return self.filter_player_effect(playerid, flag_effect_code(code))
+
+    def reset_player_flag_effect(self: "Duel", playerid: int, code: int) -> None:
+        """Duel.ResetFlagEffect: remove ``playerid``'s flag effects of id ``code``."""
+        fcode = flag_effect_code(code)
+        for peffect in self.effects.aura_effect.equal_range(fcode):
+            if peffect.code == fcode and peffect.is_target_player(playerid):
+                self.remove_effect(peffect)
+
+    # ===== tokens ==============================================================================
+
+    def create_token(self: "Duel", playerid: int, code: int) -> Card:
+        """Duel.CreateToken: a new card of ``code`` owned and controlled by ``playerid``,
+        in no location yet (Duel.SpecialSummon puts it on the field).
+
+        Its name, type and stats are the database record's.  A code with no
+        record raises UnknownCardError (the reference would make a blank card).
+        """
+        if self.card_reader(code) is None:
+            raise UnknownCardError(code, "the card database (Duel.CreateToken)")
+        pcard = self.new_card(code)
+        pcard.owner = playerid
+        pcard.current.location = 0
+        pcard.current.controler = playerid
+        return pcard
+
+    # ===== showing cards ========================================================================
+
+    def confirm_decktop(self: "Duel", playerid: int, count: int) -> None:
+        """Duel.ConfirmDecktop: show the top ``count`` cards of ``playerid``'s Deck (top first).
+
+        With the reversed-Deck check on (GLOBALFLAG_DECK_REVERSE_CHECK) and the
+        Deck reversed, the card below the shown ones is announced first
+        (MSG_DECK_TOP).  Then the host gets control back (PROCESSOR_WAIT).
+        """
+        deck = self.player[playerid].list_main
+        count &= 0xFFFFFFFF
+        if count >= len(deck):
+            count = len(deck)
+        elif (self.core.global_flag & GLOBALFLAG_DECK_REVERSE_CHECK) and self.core.deck_reversed:
+            pcard = deck[len(deck) - 1 - count]
+            code = pcard.data.code
+            if pcard.current.position == POS_FACEUP_DEFENSE:
+                code |= 0x80000000
+            self.emit(MsgDeckTop(player=playerid, sequence=count & 0xFF, code=_u32(code)))
+        shown = deck[len(deck) - count:][::-1] if count else []
+        self.emit(MsgConfirmDecktop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.add_process(self.proc_wait())
+
+    def confirm_extratop(self: "Duel", playerid: int, count: int) -> None:
+        """Duel.ConfirmExtratop: show the top ``count`` face-down cards of ``playerid``'s
+        Extra Deck (the face-up Pendulums lie on top and are skipped)."""
+        pl = self.player[playerid]
+        extra = pl.list_extra
+        facedown = len(extra) - pl.extra_p_count
+        count &= 0xFFFFFFFF
+        if count >= facedown:
+            count = facedown
+        end = len(extra) - pl.extra_p_count
+        shown = extra[max(0, end - count):end][::-1] if count > 0 else []
+        self.emit(MsgConfirmExtratop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.add_process(self.proc_wait())
+
+    def confirm_cards(self: "Duel", playerid: int, cards: "Card | Iterable[Card]",
+                      skip_panel: bool | int = False) -> None:
+        """Duel.ConfirmCards: show cards to ``playerid`` (MSG_CONFIRM_CARDS, in card order
+        for a group), then give the host control (PROCESSOR_WAIT)."""
+        if isinstance(cards, Card):
+            lst = [cards]
+        else:
+            lst = list(cards)
+        self.emit(MsgConfirmCards(player=playerid, skip_panel=1 if skip_panel else 0,
+                                  cards=tuple(_card_info(c) for c in lst)))
+        self.add_process(self.proc_wait())
+
+    # ===== environment ============================================================================
+
+    def is_environment(self: "Duel", code: int, playerid: int = PLAYER_ALL,
+                       loc: int = LOCATION_ONFIELD) -> bool:
+        """Duel.IsEnvironment: is a face-up ``code`` in ``loc`` on ``playerid``'s side
+        (PLAYER_ALL: either)?
+
+        The Field Zones are looked at for LOCATION_SZONE or LOCATION_FZONE, then
+        the Spell & Trap Zones, the Monster Zones and the GY (any position).  When
+        no face-up Field Spell exists at all, the last EFFECT_CHANGE_ENVIRONMENT
+        (its value is the code; its holder's side) counts as well.
+        """
+        code &= 0xFFFFFFFF
+        ret = False
+        fc = False
+        if loc & (LOCATION_FZONE + LOCATION_SZONE):
+            for p in (0, 1):
+                pcard = self.player[p].list_szone[5]
+                if pcard is not None and pcard.is_position(POS_FACEUP):
+                    fc = True
+                    if code == pcard.get_code() and playerid in (p, PLAYER_ALL):
+                        ret = True
+        sides = [p for p in (0, 1) if playerid in (p, PLAYER_ALL)]
+        if not ret and (loc & LOCATION_SZONE):
+            for p in sides:
+                for pcard in self.player[p].list_szone:
+                    if pcard is not None and pcard.is_position(POS_FACEUP) and code == pcard.get_code():
+                        ret = True
+        if not ret and (loc & LOCATION_MZONE):
+            for p in sides:
+                for pcard in self.player[p].list_mzone:
+                    if pcard is not None and pcard.is_position(POS_FACEUP) and code == pcard.get_code():
+                        ret = True
+        if not ret and (loc & LOCATION_GRAVE):
+            for p in sides:
+                for pcard in self.player[p].list_grave:
+                    if code == pcard.get_code():
+                        ret = True
+        if not fc:
+            eset = self.filter_field_effect(EFFECT_CHANGE_ENVIRONMENT)
+            if eset:
+                peffect = eset[-1]
+                if (code == _u32(peffect.get_value())
+                        and (playerid == peffect.get_handler_player() or playerid == PLAYER_ALL)):
+                    ret = True
+        return ret
+
+    # ===== moving cards inside a zone =================================================================
+
+    def move_sequence(self: "Duel", pcard: Card, seq: int) -> None:
+        """Duel.MoveSequence: move a card to another zone of the same location (when the
+        current reason effect reaches it), raising EVENT_MOVE for it and for the field."""
+        core = self.core
+        playerid = pcard.current.controler
+        if not pcard.is_affect_by_effect(core.reason_effect):
+            return
+        self.move_card(playerid, pcard, pcard.current.location, seq)
+        self.raise_single_event(pcard, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                playerid, 0)
+        self.raise_event(pcard, EVENT_MOVE, core.reason_effect, 0, core.reason_player, playerid, 0)
+        self.process_single_event()
+        self.process_instant_event()
+
+    def swap_sequence(self: "Duel", pcard1: Card, pcard2: Card) -> None:
+        """Duel.SwapSequence: two monsters in the same player's Monster Zones swap zones
+        (when the current reason effect reaches both); EVENT_MOVE for each and both."""
+        core = self.core
+        player = pcard1.current.controler
+        location = pcard1.current.location
+        if not (pcard2.current.controler == player and location == LOCATION_MZONE
+                and pcard2.current.location == location
+                and pcard1.is_affect_by_effect(core.reason_effect)
+                and pcard2.is_affect_by_effect(core.reason_effect)):
+            return
+        self.swap_card(pcard1, pcard2)
+        swapped = CardSet((pcard1, pcard2))
+        self.raise_single_event(pcard1, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                player, 0)
+        self.raise_single_event(pcard2, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                player, 0)
+        self.raise_event(swapped, EVENT_MOVE, core.reason_effect, 0, core.reason_player, player, 0)
+        self.process_single_event()
+        self.process_instant_event()
+
+    def shuffle_setcard(self: "Duel", cards: CardSet) -> None:
+        """Duel.ShuffleSetCard: shuffle face-down cards among their zones.
+
+        All cards must be face-down, in Main Monster Zones or Spell & Trap Zones
+        0-4 of one location of one player; otherwise (or with fewer than two
+        cards) nothing happens.  The cards are permuted with the duel's RNG
+        (Fisher-Yates from the last), each takes the zone of the card at its
+        new index, EVENT_MOVE is raised, and MSG_SHUFFLE_SET_CARD reports the
+        old places and, for Xyz Monsters with materials, the new ones.
+        """
+        if len(cards) <= 1:
+            return
+        ms: list[Card] = []
+        seq: list[int] = []
+        tp = 2
+        loc = 0
+        for pcard in cards:
+            cur = pcard.current
+            if ((loc != 0 and cur.location != loc)
+                    or (cur.location != LOCATION_MZONE and cur.location != LOCATION_SZONE)
+                    or (cur.position & POS_FACEUP) or cur.sequence > 4
+                    or (tp != 2 and cur.controler != tp)):
+                return
+            tp = cur.controler
+            loc = cur.location
+            ms.append(pcard)
+            seq.append(cur.sequence)
+        ct = len(ms)
+        for i in range(ct - 1, 0, -1):
+            s = self.get_next_integer(0, i)
+            ms[i], ms[s] = ms[s], ms[i]
+        core = self.core
+        previous = []
+        zone_list = self.player[tp].list_mzone if loc == LOCATION_MZONE else self.player[tp].list_szone
+        for i in range(ct):
+            pcard = ms[i]
+            previous.append(LocInfo.from_raw(pcard.get_info_location() & 0xFFFFFFFF))
+            zone_list[seq[i]] = pcard
+            pcard.current.sequence = seq[i]
+            self.raise_single_event(pcard, None, EVENT_MOVE, pcard.current.reason_effect,
+                                    pcard.current.reason, pcard.current.reason_player, tp, 0)
+        self.raise_event(cards, EVENT_MOVE, core.reason_effect, 0, core.reason_player, tp, 0)
+        self.process_single_event()
+        self.process_instant_event()
+        current = tuple(LocInfo.from_raw(c.get_info_location() & 0xFFFFFFFF) if c.xyz_materials else None
+                        for c in ms)
+        self.emit(MsgShuffleSetCard(location=loc, previous=tuple(previous), current=current))
+
+    # ===== equips ===================================================================================
+
+    def equip_complete(self: "Duel") -> None:
+        """Duel.EquipComplete: finish the equips made with Duel.Equip(..., is_step=true).
+
+        The face-up equip cards' effects start; EVENT_EQUIP is raised for each
+        equipped monster (with all equip cards) and for the field; both players
+        get TIMING_EQUIP.
+        """
+        core = self.core
+        etargets = CardSet()
+        for equip_card in core.equiping_cards:
+            if equip_card.is_position(POS_FACEUP):
+                equip_card.enable_field_effect(True)
+            etargets.add(equip_card.equiping_target)
+        self.adjust_instant()
+        for equip_target in etargets:
+            self.raise_single_event(equip_target, core.equiping_cards, EVENT_EQUIP, core.reason_effect,
+                                    0, core.reason_player, PLAYER_NONE, 0)
+        self.raise_event(core.equiping_cards, EVENT_EQUIP, core.reason_effect, 0, core.reason_player,
+                         PLAYER_NONE, 0)
+        core.hint_timing[0] |= TIMING_EQUIP
+        core.hint_timing[1] |= TIMING_EQUIP
+        self.process_single_event()
+        self.process_instant_event()
+
+    # ===== LP damage/recover reserved with is_step ================================================
+
+    def rd_complete(self: "Duel") -> None:
+        """Duel.RDComplete: run the damage/recovery units held back with is_step=true."""
+        reserve = self.core.recover_damage_reserve
+        for unit in reserve:
+            self.add_process(unit)
+        reserve.clear()
+
+    # ===== the battle ==================================================================================
+
+    def change_attacker(self: "Duel", attacker: Card, ignore_count: bool | int = False) -> None:
+        """Duel.ChangeAttacker: ``attacker`` replaces the current attacker.
+
+        The replaced attacker counts the attack as made (on the current target);
+        unless ``ignore_count`` the new one counts an attack announcement (and,
+        in the Damage Step, an attack made).
+        """
+        core = self.core
+        if core.attacker is attacker:
+            return
+        attack_target = core.attack_target
+        if core.attacker is not None:   # the reference assumes an attack is going on
+            core.attacker.announce_count += 1
+            core.attacker.announced_cards.addcard(attack_target)
+        self.attack_all_target_check()
+        core.attacker = attacker
+        attacker.attack_controler = attacker.current.controler
+        core.pre_field[0] = attacker.fieldid_r
+        if not ignore_count:
+            attacker.attack_announce_count += 1
+            if self.infos.phase == PHASE_DAMAGE:
+                attacker.attacked_count += 1
+                attacker.attacked_cards.addcard(attack_target)
+
+    def change_attack_target(self: "Duel", target: Card | None) -> bool:
+        """Duel.ChangeAttackTarget: the attack goes to ``target`` (None: directly).
+
+        Only while the attacker can still attack, and only to a monster it could
+        attack now (a direct attack: unless EFFECT_CANNOT_DIRECT_ATTACK).  The
+        opponent's monsters are remembered (the replay check), MSG_ATTACK is
+        sent and the new target gets EVENT_BE_BATTLE_TARGET.  True if changed.
+        """
+        core = self.core
+        attacker = core.attacker
+        if attacker is None or not attacker.is_capable_attack() or attacker.is_status(STATUS_ATTACK_CANCELED):
+            return False
+        cv: list[Card] = []
+        self.get_attack_target(attacker, cv, core.chain_attack)
+        if not ((target is not None and target in cv)
+                or (target is None and not attacker.is_affected_by_effect(EFFECT_CANNOT_DIRECT_ATTACK))):
+            return False
+        core.attack_target = target
+        core.attack_rollback = False
+        core.opp_mzone.clear()
+        turnp = self.infos.turn_player
+        for pcard in self.player[1 - turnp].list_mzone:
+            if pcard is not None:
+                core.opp_mzone.add(pcard.fieldid_r)
+        attacker_loc = LocInfo.from_raw(attacker.get_info_location() & 0xFFFFFFFF)
+        if target is not None:
+            self.raise_single_event(target, None, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0,
+                                    1 - turnp, 0)
+            self.raise_event(target, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0, 1 - turnp, 0)
+            self.process_single_event()
+            self.process_instant_event()
+            self.emit(MsgAttack(attacker=attacker_loc,
+                                target=LocInfo.from_raw(target.get_info_location() & 0xFFFFFFFF)))
+        else:
+            core.attack_player = True
+            self.emit(MsgAttack(attacker=attacker_loc, target=None))
+        return True
+
+    def get_battle_monsters(self: "Duel", playerid: int) -> tuple[Card | None, Card | None]:
+        """Duel.GetBattleMonster: (``playerid``'s monster in the battle, the opponent's)."""
+        core = self.core
+        out: list[Card | None] = []
+        for _ in range(2):
+            if core.attacker is not None and core.attacker.current.controler == playerid:
+                out.append(core.attacker)
+            elif core.attack_target is not None and core.attack_target.current.controler == playerid:
+                out.append(core.attack_target)
+            else:
+                out.append(None)
+            playerid = 1 - playerid
+        return out[0], out[1]
+
+    def chain_attack(self: "Duel", target: Card | None = None, has_target: bool = False) -> None:
+        """Duel.ChainAttack: the attacker (if the current reason effect reaches it) may attack
+        again right after this battle; ``target`` (given: ``has_target``) is the only
+        monster it may attack."""
+        core = self.core
+        attacker = core.attacker
+        if attacker is None or not attacker.is_affect_by_effect(core.reason_effect):
+            return
+        core.chain_attack = True
+        core.chain_attacker_id = attacker.fieldid
+        if has_target:
+            core.chain_attack_target = target
+
+    # ===== chains ===================================================================================
+
+    def negate_related_chain(self: "Duel", pcard: Card, reset_flag: int) -> None:
+        """Duel.NegateRelatedChain: negate the effects ``pcard`` activated in the current chain
+        (only with at least two links, and if the reason effect reaches it).
+
+        Each such link still related to the card gets an EFFECT_DISABLE_CHAIN on
+        the card, reset with the chain (and ``reset_flag``).
+        """
+        core = self.core
+        if len(core.current_chain) < 2:
+            return
+        if not pcard.is_affect_by_effect(core.reason_effect):
+            return
+        for ch in reversed(list(core.current_chain)):
+            if ch.triggering_effect.get_handler() is pcard and pcard.is_has_relation(ch):
+                negeff = self.new_effect()
+                negeff.owner = core.reason_effect.get_handler()
+                negeff.type = EFFECT_TYPE_SINGLE
+                negeff.code = EFFECT_DISABLE_CHAIN
+                negeff.value = ch.chain_id
+                negeff.reset_flag = _u32(RESET_CHAIN | RESET_EVENT | reset_flag)
+                pcard.add_effect(negeff)
+
+    def chain_info(self: "Duel", ch: "Chain", flag: int) -> Any:
+        """One value of Duel.GetChainInfo: what CHAININFO_* ``flag`` asks about link ``ch``
+        (None for an unknown flag)."""
+        st = ch.triggering_state
+        if flag == CHAININFO_CHAIN_COUNT:
+            return ch.chain_count
+        if flag == CHAININFO_TRIGGERING_EFFECT:
+            return ch.triggering_effect
+        if flag == CHAININFO_TRIGGERING_PLAYER:
+            return ch.triggering_player
+        if flag == CHAININFO_TRIGGERING_CONTROLER:
+            return ch.triggering_controler
+        if flag == CHAININFO_TRIGGERING_LOCATION:
+            return ch.triggering_location
+        if flag == CHAININFO_TRIGGERING_SEQUENCE:
+            return ch.triggering_sequence
+        if flag == CHAININFO_TRIGGERING_POSITION:
+            return ch.triggering_position
+        if flag == CHAININFO_TRIGGERING_CODE:
+            return st.code
+        if flag == CHAININFO_TRIGGERING_CODE2:
+            return st.code2
+        if flag == CHAININFO_TRIGGERING_LEVEL:
+            return st.level
+        if flag == CHAININFO_TRIGGERING_RANK:
+            return st.rank
+        if flag == CHAININFO_TRIGGERING_ATTRIBUTE:
+            return st.attribute
+        if flag == CHAININFO_TRIGGERING_RACE:
+            return st.race
+        if flag == CHAININFO_TRIGGERING_ATTACK:
+            return st.attack
+        if flag == CHAININFO_TRIGGERING_DEFENSE:
+            return st.defense
+        if flag == CHAININFO_TARGET_CARDS:
+            return ch.target_cards
+        if flag == CHAININFO_TARGET_PLAYER:
+            return ch.target_player
+        if flag == CHAININFO_TARGET_PARAM:
+            return ch.target_param
+        if flag == CHAININFO_DISABLE_REASON:
+            return ch.disable_reason
+        if flag == CHAININFO_DISABLE_PLAYER:
+            return ch.disable_player
+        if flag == CHAININFO_CHAIN_ID:
+            return ch.chain_id
+        if flag == CHAININFO_TYPE:
+            ctype = ch.triggering_effect.card_type & (TYPE_MONSTER | TYPE_SPELL | TYPE_TRAP)
+            return TYPE_MONSTER if ctype == (TYPE_TRAP | TYPE_MONSTER) else ctype
+        if flag == CHAININFO_EXTTYPE:
+            return ch.triggering_effect.card_type
+        return None
+
+    def get_targets_relate_to_chain(self: "Duel") -> Group:
+        """Duel.GetTargetsRelateToChain: the current link's targets still related to it."""
+        pgroup = self.new_group()
+        ch = self.get_chain(0)
+        if ch is not None and ch.target_cards is not None and len(ch.target_cards.container) > 0:
+            for pcard in ch.target_cards.container:
+                if pcard.is_has_relation(ch):
+                    pgroup.container.add(pcard)
+        return pgroup
+
+    # ===== negating summons =============================================================================
+
+    def negate_summon(self: "Duel", target: "Card | Group") -> None:
+        """Duel.NegateSummon: negate the summon now being made (the event at this point
+        tells which kind: Normal -- Gemini when is_gemini_summoning --, Flip, or Special).
+
+        A Normal/Flip Summon negation needs exactly one card.  Each card whose
+        summon can be negated by the reason effect loses its "summoning"
+        status and is marked negated; nothing happens when none can be.  Then
+        EVENT_SUMMON_NEGATED / EVENT_FLIP_SUMMON_NEGATED / EVENT_SPSUMMON_NEGATED.
+        """
+        core = self.core
+        pcard: Card | None = target if isinstance(target, Card) else None
+        pgroup: Group | None = None if isinstance(target, Card) else target
+        if self.check_event(EVENT_SUMMON):
+            sumtype = SUMMON_TYPE_DUAL if core.is_gemini_summoning else SUMMON_TYPE_NORMAL
+        elif self.check_event(EVENT_FLIP_SUMMON):
+            sumtype = SUMMON_TYPE_FLIP
+        elif self.check_event(EVENT_SPSUMMON):
+            sumtype = SUMMON_TYPE_SPECIAL
+        else:
+            return
+        if (sumtype & SUMMON_TYPE_NORMAL) or (sumtype & SUMMON_TYPE_FLIP):
+            if pgroup is not None and len(pgroup.container) != 1:
+                return
+            if pcard is None:
+                pcard = pgroup.container.first()
+        sumplayer = PLAYER_NONE
+        reason_effect = core.reason_effect
+        negated = CardSet()
+        if sumtype == SUMMON_TYPE_DUAL or (sumtype & SUMMON_TYPE_FLIP):
+            if not pcard.is_summon_negatable(sumtype, reason_effect):
+                return
+            sumplayer = pcard.summon_player
+            pcard.set_status(STATUS_FLIP_SUMMONING, False)
+            pcard.set_status(STATUS_FLIP_SUMMON_DISABLED, True)
+        elif pcard is not None:
+            if not pcard.is_summon_negatable(sumtype, reason_effect):
+                return
+            sumplayer = pcard.summon_player
+            pcard.set_status(STATUS_SUMMONING, False)
+            pcard.set_status(STATUS_SUMMON_DISABLED, True)
+            pcard.set_status(STATUS_PROC_COMPLETE, False)
+        else:
+            for gcard in pgroup.container:
+                if not gcard.is_summon_negatable(sumtype, reason_effect):
+                    continue
+                sumplayer = gcard.summon_player
+                gcard.set_status(STATUS_SUMMONING, False)
+                gcard.set_status(STATUS_SUMMON_DISABLED, True)
+                gcard.set_status(STATUS_PROC_COMPLETE, False)
+                negated.add(gcard)
+            if not negated:
+                return
+        core.is_summon_negated = True
+        event_code = 0
+        if sumtype & SUMMON_TYPE_NORMAL:
+            event_code = EVENT_SUMMON_NEGATED
+        elif sumtype & SUMMON_TYPE_FLIP:
+            event_code = EVENT_FLIP_SUMMON_NEGATED
+        elif sumtype & SUMMON_TYPE_SPECIAL:
+            event_code = EVENT_SPSUMMON_NEGATED
+        # the event carries the card, or the whole group given (negated or not)
+        cards: Any = pcard if pcard is not None else pgroup.container
+        self.raise_event(cards, event_code, reason_effect, REASON_EFFECT, core.reason_player, sumplayer, 0)
+        self.process_instant_event()
+
+    # ===== summon counts ==============================================================================
+
+    def increase_summon_count(self: "Duel", pcard: Card | None = None) -> None:
+        """Duel.IncreaseSummonedCount: use up a Normal Summon of the reason player, or the
+        card's EFFECT_EXTRA_SUMMON_COUNT (its value function is called with the card)."""
+        core = self.core
+        playerid = core.reason_player
+        pextra = pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) if pcard is not None else None
+        if pextra is not None:
+            pextra.get_value(pcard)
+        else:
+            core.summon_count[playerid] += 1
+
+    def check_summon_count(self: "Duel", pcard: Card | None = None) -> bool:
+        """Duel.CheckSummonedCount: can the reason player still Normal Summon (or ``pcard``
+        use an EFFECT_EXTRA_SUMMON_COUNT)?"""
+        core = self.core
+        playerid = core.reason_player
+        if pcard is not None and pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) is not None:
+            return True
+        return core.summon_count[playerid] < self.get_summon_count_limit(playerid)
+
+    # ===== zone counts as if some cards had left ===================================================
+
+    def _without_cards(self: "Duel", mcard: Card | None, mgroup: "Group | CardSet | None",
+                       szone: bool) -> list[tuple[int, list]]:
+        """Hide ``mcard`` / ``mgroup`` from both players' Monster Zones (or Spell & Trap Zones)
+        and their used-zone bits, as the reference does to count zones "after they
+        leave".  Returns what to put back (``_restore_cards``)."""
+        cset = mgroup.container if isinstance(mgroup, Group) else mgroup
+        saved = []
+        for p in (0, 1):
+            pl = self.player[p]
+            zones = pl.list_szone if szone else pl.list_mzone
+            used = 0
+            digit = 0x100 if szone else 0x1
+            new_list: list[Card | None] = []
+            for pcard in zones:
+                if pcard is not None and pcard is not mcard and not (cset is not None and pcard in cset):
+                    used |= digit
+                    new_list.append(pcard)
+                else:
+                    new_list.append(None)
+                digit <<= 1
+            used |= pl.used_location & (0xFF if szone else 0xFF00)
+            saved.append((pl.used_location, zones))
+            pl.used_location = used
+            if szone:
+                pl.list_szone = new_list
+            else:
+                pl.list_mzone = new_list
+        return saved
+
+    def _restore_cards(self: "Duel", saved: list[tuple[int, list]], szone: bool) -> None:
+        for p in (0, 1):
+            pl = self.player[p]
+            pl.used_location, zones = saved[p]
+            if szone:
+                pl.list_szone = zones
+            else:
+                pl.list_mzone = zones
+
+    def get_mzone_count(self: "Duel", playerid: int, mcard: Card | None, mgroup: "Group | None",
+                        uplayer: int, reason: int, zone: int, hide: bool,
+                        list_out: list[int] | None = None) -> int:
+        """Duel.GetMZoneCount: free Main Monster Zones of ``playerid`` for ``uplayer``, counted
+        (with ``hide``) as if ``mcard`` / ``mgroup`` had left the field."""
+        saved = self._without_cards(mcard, mgroup, False) if hide else None
+        try:
+            return self.get_useable_count(None, playerid, LOCATION_MZONE, uplayer, reason, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, False)
+
+    def get_szone_count(self: "Duel", playerid: int, mcard: Card | None, mgroup: "Group | None",
+                        uplayer: int, reason: int, zone: int, hide: bool,
+                        list_out: list[int] | None = None) -> int:
+        """Duel.GetSZoneCount: free Spell & Trap Zones 0-4 of ``playerid`` for ``uplayer``,
+        counted (with ``hide``) as if ``mcard`` / ``mgroup`` had left the field."""
+        saved = self._without_cards(mcard, mgroup, True) if hide else None
+        try:
+            return self.get_useable_count(None, playerid, LOCATION_SZONE, uplayer, reason, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, True)
+
+    def get_location_count_fromex(self: "Duel", playerid: int, uplayer: int, mcard: Card | None,
+                                  mgroup: "Group | None", hide: bool, scard: Card | None,
+                                  stype: int | None, zone: int,
+                                  list_out: list[int] | None = None) -> int:
+        """Duel.GetLocationCountFromEx: zones ``uplayer`` can use to bring ``scard`` (or, with
+        ``stype``, any monster of that type; neither: any monster) from the Extra Deck to
+        ``playerid``'s field, counted (with ``hide``) as if ``mcard`` / ``mgroup`` had left.
+
+        A type is asked with the rules' blank card placed in the Extra Deck
+        (face-up if it is a Pendulum), reset afterwards.
+        """
+        saved = self._without_cards(mcard, mgroup, False) if hide else None
+        use_temp_card = False
+        if stype is not None:
+            use_temp_card = True
+            scard = self.temp_card
+            scard.current.location = LOCATION_EXTRA
+            scard.data.type = _u32(TYPE_MONSTER | stype)
+            scard.current.position = POS_FACEUP_DEFENSE if (stype & TYPE_PENDULUM) else POS_FACEDOWN_DEFENSE
+        try:
+            return self.get_useable_count_fromex(scard, playerid, uplayer, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, False)
+            if use_temp_card:
+                scard.current.location = 0
+                scard.data.type = 0
+                scard.current.position = 0
+
+    def get_usable_mzone_count(self: "Duel", playerid: int, uplayer: int) -> int:
+        """Duel.GetUsableMZoneCount: free Main and Extra Monster Zones of ``playerid`` that
+        ``uplayer`` could use (a Main Monster Zone counted once), capped by the
+        monster limit."""
+        zone = 0xFF
+        flag1 = [0]
+        flag2 = [0]
+        ct1 = self.get_tofield_count(None, playerid, LOCATION_MZONE, uplayer, LOCATION_REASON_TOFIELD, zone, flag1)
+        ct2 = self.get_spsummonable_count_fromex(None, playerid, uplayer, zone, flag2)
+        ct3 = _USED[~(flag1[0] | flag2[0]) & 0x1F]
+        count = ct1 + ct2 - ct3
+        limit = self.get_mzone_limit(playerid, uplayer, LOCATION_REASON_TOFIELD)
+        return min(count, limit)
+
+    # ===== phases ================================================================================
+
+    def skip_phase(self: "Duel", playerid: int, phase: int, reset: int, count: int, value: int) -> None:
+        """Duel.SkipPhase: ``playerid`` skips their next ``phase`` (a field effect on the
+        player, EFFECT_SKIP_DP ... EFFECT_SKIP_EP), reset at ``reset``'s phase of their
+        own turn ``count`` times (at least 1).  Other phases: nothing."""
+        code = _SKIP_PHASE_CODES.get(phase)
+        if code is None:
+            return
+        if count <= 0:
+            count = 1
+        peffect = self.new_effect()
+        peffect.owner = self.temp_card
+        peffect.effect_owner = playerid
+        peffect.type = EFFECT_TYPE_FIELD
+        peffect.code = code
+        peffect.reset_flag = (reset & 0x3FF) | RESET_PHASE | RESET_SELF_TURN
+        peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
+        peffect.s_range = 1
+        peffect.o_range = 0
+        peffect.reset_count = count & 0xFFFFFFFF
+        peffect.value = _i32(value)
+        self.add_effect(peffect, playerid)
+
+    # ===== adjusting ================================================================================
+
+    def readjust(self: "Duel") -> bool:
+        """Duel.Readjust: ask for another state check after this one.
+
+        The card of the reason effect may ask at most 3 times in a row; the 4th
+        time it is sent to the GY by the rules instead (returns True: a unit was
+        queued and the script must wait for it).
+        """
+        core = self.core
+        if core.reason_effect is None:
+            core.re_adjust = True
+            return False
+        adjcard = core.reason_effect.get_handler()
+        core.readjust_map[adjcard] = core.readjust_map.get(adjcard, 0) + 1
+        if core.readjust_map[adjcard] > 3:
+            self.send_to(adjcard, None, REASON_RULE, core.reason_player, PLAYER_NONE, LOCATION_GRAVE, 0,
+                         POS_FACEUP)
+            return True
+        core.re_adjust = True
+        return False
