@@ -89,6 +89,28 @@ def _pack_min_max(min_: int, max_: int) -> tuple[int, int]:
     return v & 0xFF, (v >> 16) & 0xFF
 
 
+class _NormalSummon:
+    """What a Normal Summon unit keeps between its steps (the reference's unit fields)."""
+
+    __slots__ = ("sumplayer", "target", "proc", "ignore_count", "min_tribute", "zone",
+                 "action_type", "pextra", "proc_releasable", "cost_effects")
+
+    def __init__(self, sumplayer: int, target: "Card", proc: "Effect | None", ignore_count: int,
+                 min_tribute: int, zone: int, action_type: int) -> None:
+        self.sumplayer = sumplayer
+        self.target = target
+        self.proc = proc                # the procedure used; None: the rule
+        self.ignore_count = ignore_count
+        self.min_tribute = min_tribute
+        self.zone = zone
+        self.action_type = action_type
+        self.pextra: Effect | None = None   # the extra-summon effect used, if any
+        # what the procedure's operation gets as "releasable" (the unit's value1):
+        # 0 unless an extra summon set it
+        self.proc_releasable = 0
+        self.cost_effects: list[Effect] = []    # EFFECT_SUMMON_COST effects applied
+
+
 class SummonMixin:
     """Methods of Duel (see engine/duel.py)."""
 
@@ -216,134 +238,174 @@ class SummonMixin:
         monster on the field is "summoned again" and gains its effects.  Then
         the summon can be negated (EVENT_SUMMON window) before it succeeds.
         """
-        core = self.core
         if action_type == SUMMON_IN_CHAIN:
             yield self._reserve_summon(target)
-        # step 0: can it be summoned at all; which procedure
+        s = _NormalSummon(sumplayer, target, proc, ignore_count, min_tribute, zone, action_type)
+        # step 0
+        if not self._summon_allowed(s):
+            return
+        yield
+        # steps 1-3
+        yield from self._summon_choose_way(s)
+        # steps 4-10
+        if not (yield from self._summon_pay(s)):
+            return
+        # steps 11-17
+        yield from self._summon_complete(s)
+
+    def _summon_allowed(self: "Duel", s: "_NormalSummon") -> bool:
+        """Step 0: can it be summoned at all; offer the ways (rule / procedures) for a hand card."""
+        core = self.core
+        target, sumplayer = s.target, s.sumplayer
         if not target.is_summonable_card():
-            return
+            return False
         if self.check_unique_onfield(target, sumplayer, LOCATION_MZONE):
-            return
+            return False
         if target.is_affected_by_effect(EFFECT_CANNOT_SUMMON):
-            return
+            return False
         if target.current.location == LOCATION_MZONE:
-            if not self._gemini_summon_allowed(sumplayer, target, ignore_count):
-                return
+            if not self._gemini_summon_allowed(sumplayer, target, s.ignore_count):
+                return False
         else:
             eset: list[Effect] = []
-            res = target.filter_summon_procedure(sumplayer, eset, ignore_count, min_tribute, zone)
-            if proc is not None:
-                if res < 0 or not target.check_summon_procedure(proc, sumplayer, ignore_count,
-                                                                min_tribute, zone):
-                    return
+            res = target.filter_summon_procedure(sumplayer, eset, s.ignore_count, s.min_tribute, s.zone)
+            if s.proc is not None:
+                if res < 0 or not target.check_summon_procedure(s.proc, sumplayer, s.ignore_count,
+                                                                s.min_tribute, s.zone):
+                    return False
             else:
                 if res == -2:
-                    return
+                    return False
                 self._list_procedures(res, eset)
                 if not core.select_options:
-                    return
+                    return False
                 self._offer_options(sumplayer)
+        # a summon inside a summon procedure's operation cannot be canceled
         if core.summon_depth:
             core.summon_cancelable = False
         core.summon_depth += 1
         target.material_cards.clear()
-        yield
-        # step 1: a Gemini monster may use an extra summon; a hand card chooses one
+        return True
+
+    def _summon_choose_way(self: "Duel", s: "_NormalSummon") -> "Proc":
+        """Steps 1-3: which Normal Summon is used (the turn's or an extra one), and the tributes.
+
+        A Gemini monster on the field takes the first extra-summon effect if
+        the player has not used one.  A hand card: the player chooses among
+        the usable counts, the chosen extra one may change the minimum of
+        tributes, the zones and what may be tributed; then, for the rule, the
+        tributes are chosen.
+        """
+        core = self.core
+        target, sumplayer = s.target, s.sumplayer
         eset = target.filter_effect(EFFECT_EXTRA_SUMMON_COUNT)
-        pextra: Effect | None = None
-        proc_releasable = 0     # the unit's value1: stays 0 unless an extra summon sets it
-        tributes: CardSet | None = None
         if target.current.location == LOCATION_MZONE:
-            if not ignore_count and not core.extra_summon[sumplayer] and eset:
-                pextra = eset[0]
-        else:
-            if proc is None:
-                proc = core.select_effects[self.returns.ivalue[0]]
-            self._list_extra_counts(sumplayer, target, proc, ignore_count, min_tribute, zone, eset,
-                                    EFFECT_EXTRA_SUMMON_COUNT)
-            self._offer_options(sumplayer)
-            yield
-            # step 2: apply the chosen extra summon; choose tributes
-            pextra = core.select_effects[self.returns.ivalue[0]]
-            releasable = 0xFF00FF
-            if pextra is not None:
-                new_min_tribute, new_zone, releasable = _extra_count_values(pextra.get_values(target))
-                if min_tribute < new_min_tribute:
-                    min_tribute = new_min_tribute & 0xFF
-                zone &= new_zone
-                proc_releasable = releasable
-            if proc is None:
-                yield from self._choose_tributes(sumplayer, target, min_tribute, zone,
-                                                 releasable, 0x1)
+            if not s.ignore_count and not core.extra_summon[sumplayer] and eset:
+                s.pextra = eset[0]
+            return
+        if s.proc is None:
+            s.proc = core.select_effects[self.returns.ivalue[0]]
+        self._list_extra_counts(sumplayer, target, s.proc, s.ignore_count, s.min_tribute, s.zone,
+                                eset, EFFECT_EXTRA_SUMMON_COUNT)
+        self._offer_options(sumplayer)
+        yield
+        # step 2
+        s.pextra = core.select_effects[self.returns.ivalue[0]]
+        releasable = 0xFF00FF
+        if s.pextra is not None:
+            new_min_tribute, new_zone, releasable = _extra_count_values(s.pextra.get_values(target))
+            if s.min_tribute < new_min_tribute:
+                s.min_tribute = new_min_tribute & 0xFF
+            s.zone &= new_zone
+            s.proc_releasable = releasable
+        if s.proc is None:
+            yield from self._choose_tributes(sumplayer, target, s.min_tribute, s.zone, releasable, 0x1)
+
+    def _summon_pay(self: "Duel", s: "_NormalSummon") -> "Proc":
+        """Steps 4-10: tributes or the procedure's operation, the count, the move to the field.
+
+        Returns False when the summon stops here: the tribute selection was
+        canceled, or this was a summon nested in another summon's procedure
+        (the outer one goes on).
+        """
+        core = self.core
+        target, sumplayer, proc = s.target, s.sumplayer, s.proc
         # step 4: cancel, tributes, summon costs
         in_mzone = target.current.location == LOCATION_MZONE
+        tributes: CardSet | None = None
         if not in_mzone and proc is None:
             if self.returns.ivalue[0] == -1:
                 core.summon_depth -= 1
-                return
+                return False
             if self.returns.bvalue[0]:
                 tributes = self._selected_cards()
-        cost_effects = target.filter_effect(EFFECT_SUMMON_COST)
-        if cost_effects:
-            self._queue_cost_operations(cost_effects, sumplayer)
+        s.cost_effects = target.filter_effect(EFFECT_SUMMON_COST)
+        if s.cost_effects:
+            self._queue_cost_operations(s.cost_effects, sumplayer)
         yield
         if in_mzone:
             # steps 9-10: the Gemini monster's second summon
             core.summon_depth -= 1
             if core.summon_depth:
-                return
+                return False
             self._begin_gemini_summon(sumplayer, target)
             yield
-            self._use_summon_count(sumplayer, target, ignore_count, pextra)
+            self._use_summon_count(sumplayer, target, s.ignore_count, s.pextra)
+            yield
+            return True
+        if proc is None:
+            # step 5: tributes by the rule
+            self._release_tributes(sumplayer, target, tributes, EFFECT_DECREASE_TRIBUTE)
+            target.current.reason_effect = None
+            target.current.reason_player = sumplayer
             yield
         else:
-            if proc is None:
-                # step 5: tributes by the rule
-                self._release_tributes(sumplayer, target, tributes, EFFECT_DECREASE_TRIBUTE)
-                tributes = None
-                target.current.reason_effect = None
-                target.current.reason_player = sumplayer
-                yield
-            else:
-                # step 6: a summon procedure's operation
-                target.summon_info = ((proc.get_value(target) & (SUMMON_VALUE_SUB_TYPE | SUMMON_VALUE_CUSTOM_TYPE))
-                                      | SUMMON_TYPE_NORMAL | (LOCATION_HAND << 16))
-                target.current.reason_effect = proc
-                target.current.reason_player = sumplayer
-                if proc.operation:
-                    core.limit_extra_summon_zone = zone
-                    core.limit_extra_summon_releasable = proc_releasable
-                    self._queue_operation(proc, sumplayer, target, min_tribute, zone, proc_releasable)
-                proc.dec_count(sumplayer)
-                yield
-            # step 7: the summon is done being paid for
-            core.limit_extra_summon_zone = 0
-            core.limit_extra_summon_releasable = 0
-            core.summon_depth -= 1
-            if core.summon_depth:
-                return
-            self.break_effect()
-            self._use_summon_count(sumplayer, target, ignore_count, pextra)
+            # step 6: a summon procedure's operation
+            target.summon_info = ((proc.get_value(target) & (SUMMON_VALUE_SUB_TYPE | SUMMON_VALUE_CUSTOM_TYPE))
+                                  | SUMMON_TYPE_NORMAL | (LOCATION_HAND << 16))
+            target.current.reason_effect = proc
+            target.current.reason_player = sumplayer
+            if proc.operation:
+                core.limit_extra_summon_zone = s.zone
+                core.limit_extra_summon_releasable = s.proc_releasable
+                self._queue_operation(proc, sumplayer, target, s.min_tribute, s.zone, s.proc_releasable)
+            proc.dec_count(sumplayer)
             yield
-            # step 8: to the field
-            targetplayer = sumplayer
-            positions = POS_FACEUP_ATTACK
-            if self.is_player_affected_by_effect(sumplayer, EFFECT_DIVINE_LIGHT):
-                positions = POS_FACEUP
-            if proc is not None and proc.is_flag(EFFECT_FLAG_SPSUM_PARAM):
-                positions = proc.s_range & 0xFF & POS_FACEUP
-                if proc.o_range:
-                    targetplayer = 1 - sumplayer
-            target.enable_field_effect(False)
-            self.move_to_field(target, sumplayer, targetplayer, LOCATION_MZONE, positions,
-                               False, 0, False, zone)
-            yield
+        # step 7: the summon is paid for
+        core.limit_extra_summon_zone = 0
+        core.limit_extra_summon_releasable = 0
+        core.summon_depth -= 1
+        if core.summon_depth:
+            return False
+        self.break_effect()
+        self._use_summon_count(sumplayer, target, s.ignore_count, s.pextra)
+        yield
+        # step 8: to the field
+        targetplayer = sumplayer
+        positions = POS_FACEUP_ATTACK
+        if self.is_player_affected_by_effect(sumplayer, EFFECT_DIVINE_LIGHT):
+            positions = POS_FACEUP
+        if proc is not None and proc.is_flag(EFFECT_FLAG_SPSUM_PARAM):
+            positions = proc.s_range & 0xFF & POS_FACEUP
+            if proc.o_range:
+                targetplayer = 1 - sumplayer
+        target.enable_field_effect(False)
+        self.move_to_field(target, sumplayer, targetplayer, LOCATION_MZONE, positions,
+                           False, 0, False, s.zone)
+        yield
+        return True
+
+    def _summon_complete(self: "Duel", s: "_NormalSummon") -> "Proc":
+        """Steps 11-17: MSG_SUMMONING, the window to negate, then success (MSG_SUMMONED, events)."""
+        core = self.core
+        target, sumplayer, proc = s.target, s.sumplayer, s.proc
         # step 11: MSG_SUMMONING and the "about to be a material" events
         self.set_control(target, target.current.controler, 0, 0)
         core.phase_action = True
         target.current.reason = REASON_SUMMON
         target.summon_player = sumplayer
         if not core.current_chain:
+            # a Gemini's second summon is tracked with the FLIP_SUMMONING status
             if core.is_gemini_summoning:
                 target.set_status(STATUS_SUMMONING, False)
                 target.set_status(STATUS_FLIP_SUMMONING, True)
@@ -355,7 +417,7 @@ class SummonMixin:
         self.process_single_event()
         self.process_instant_event()
         yield
-        # steps 12-14: the window to negate the summon
+        # steps 12-14: the window to negate the summon (only outside a chain)
         if not core.current_chain and not target.is_affected_by_effect(EFFECT_CANNOT_DISABLE_SUMMON):
             target.set_status(STATUS_SUMMON_DISABLED, False)
             target.set_status(STATUS_FLIP_SUMMON_DISABLED, False)
@@ -363,25 +425,11 @@ class SummonMixin:
             self.process_instant_event()
             self.add_process(self.proc_point_event(1, 1, True))
             yield
-            # Gemini summons are tracked with the FLIP_SUMMONING status; a negated
-            # summon has lost it.
             still = (target.is_status(STATUS_FLIP_SUMMONING) if core.is_gemini_summoning
                      else target.is_status(STATUS_SUMMONING))
             if not still:
                 if core.is_summon_negated:
-                    if proc is not None:
-                        self.remove_oath_effect(proc)
-                        if proc.is_flag(EFFECT_FLAG_COUNT_LIMIT) and (proc.count_code & EFFECT_COUNT_CODE_OATH):
-                            self.dec_effect_code(proc.count_code, sumplayer)
-                    if cost_effects:
-                        for peffect in cost_effects:
-                            self.remove_oath_effect(peffect)
-                        cost_effects = []
-                    if (target.get_status(STATUS_SUMMON_DISABLED | STATUS_FLIP_SUMMON_DISABLED)
-                            and target.current.location == LOCATION_MZONE):
-                        self.send_to(target, None, REASON_RULE, PLAYER_NONE, sumplayer,
-                                     LOCATION_GRAVE, 0, 0)
-                    self.adjust_instant()
+                    self._undo_negated_summon(s)
                 core.is_gemini_summoning = False
                 core.is_summon_negated = False
                 self.add_process(self.proc_point_event(0, 0, 0))
@@ -390,10 +438,9 @@ class SummonMixin:
         core.is_gemini_summoning = False
         if proc is not None:
             self.release_oath_relation(proc)
-        if cost_effects:
-            for peffect in cost_effects:
-                self.release_oath_relation(peffect)
-            cost_effects = []
+        for peffect in s.cost_effects:
+            self.release_oath_relation(peffect)
+        s.cost_effects = []
         target.set_status(STATUS_SUMMONING, False)
         target.set_status(STATUS_FLIP_SUMMONING, False)
         target.set_status(STATUS_SUMMON_TURN, True)
@@ -418,10 +465,25 @@ class SummonMixin:
         self.process_single_event()
         self.raise_event(target, EVENT_SUMMON_SUCCESS, proc, 0, sumplayer, sumplayer, 0)
         self.process_instant_event()
-        if action_type == SUMMON_IN_IDLE:
+        if s.action_type == SUMMON_IN_IDLE:
             self.adjust_all()
             core.hint_timing[sumplayer] |= TIMING_SUMMON
             self.add_process(self.proc_point_event(0, 0, 0))
+
+    def _undo_negated_summon(self: "Duel", s: "_NormalSummon") -> None:
+        """A negated Normal Summon takes back its oath effects and "once per turn" use; the card goes to the GY."""
+        proc, target = s.proc, s.target
+        if proc is not None:
+            self.remove_oath_effect(proc)
+            if proc.is_flag(EFFECT_FLAG_COUNT_LIMIT) and (proc.count_code & EFFECT_COUNT_CODE_OATH):
+                self.dec_effect_code(proc.count_code, s.sumplayer)
+        for peffect in s.cost_effects:
+            self.remove_oath_effect(peffect)
+        s.cost_effects = []
+        if (target.get_status(STATUS_SUMMON_DISABLED | STATUS_FLIP_SUMMON_DISABLED)
+                and target.current.location == LOCATION_MZONE):
+            self.send_to(target, None, REASON_RULE, PLAYER_NONE, s.sumplayer, LOCATION_GRAVE, 0, 0)
+        self.adjust_instant()
 
     def _gemini_summon_allowed(self: "Duel", sumplayer: int, target: "Card",
                                ignore_count: int) -> bool:
