@@ -829,3 +829,53 @@ def test_material_reason_default(sumtype: int, matreason: int):
     assert _material_reason(e) == REASON_SYNCHRO
     e.value = SUMMON_TYPE_LINK
     assert _material_reason(e) == REASON_LINK
+
+
+def test_extra_normal_summon_is_used_when_the_count_is_spent():
+    """EFFECT_EXTRA_SUMMON_COUNT: with the turn's summon used, the extra one is taken (HINT_CARD)."""
+    t = Table()
+    giver = t.card(500, LOCATION_SZONE, 0, POS_FACEUP)
+    c = t.card(100, LOCATION_HAND)
+    d = t.duel
+    e = d.new_effect()
+    e.type = EFFECT_TYPE_FIELD
+    e.code = EFFECT_EXTRA_SUMMON_COUNT
+    e.range = LOCATION_SZONE
+    e.s_range = LOCATION_HAND
+    e.description = 777
+    e.owner = giver
+    giver.add_effect(e)
+    d.core.summon_count[0] = 1
+    d.summon(0, c, None, 0, 0)
+    msgs, prompts = t.run()
+    assert "SELECT_OPTION" not in [p.NAME for p in prompts]    # the only way: no question
+    assert MsgHint(type=HINT_CARD, player=0, data=500) in msgs
+    assert kinds(msgs)[-1] == "SUMMONED"
+    assert d.core.extra_summon == [True, False] and d.core.summon_count == [1, 0]
+
+
+def test_extra_normal_summon_offered_next_to_the_regular_one():
+    t = Table()
+    giver = t.card(500, LOCATION_SZONE, 0, POS_FACEUP)
+    c = t.card(100, LOCATION_HAND)
+    d = t.duel
+    e = d.new_effect()
+    e.type = EFFECT_TYPE_FIELD
+    e.code = EFFECT_EXTRA_SUMMON_COUNT
+    e.range = LOCATION_SZONE
+    e.s_range = LOCATION_HAND
+    e.description = 777
+    e.owner = giver
+    giver.add_effect(e)
+    options: list[tuple[int, ...]] = []
+
+    def answer(p: Message) -> bytes | None:
+        if p.NAME == "SELECT_OPTION":
+            options.append(tuple(p.options))
+            return pack_i32(0)              # the regular Normal Summon
+        return None
+
+    d.summon(0, c, None, 0, 0)
+    t.run(answer)
+    assert options == [(1, 777)]
+    assert d.core.extra_summon == [False, False] and d.core.summon_count == [1, 0]

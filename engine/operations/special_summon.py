@@ -34,6 +34,7 @@ from ..core_constants import *  # noqa: F403
 from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgSpSummoned, MsgSpSummoning
 from ..card_effects import card_operation_key
+from .move import as_card_set
 
 if TYPE_CHECKING:
     from ..duel import CoreState, Duel
@@ -125,7 +126,7 @@ class SpecialSummonMixin:
         summoned"; ``positions``: allowed positions; ``zone``: allowed zones.
         """
         core = self.core
-        cset = _as_card_set(target)
+        cset = as_card_set(target)
         positions = self._divine_light_positions(sumplayer, positions)
         for pcard in cset:
             self._prepare_special_summon(pcard, sumtype, sumplayer, playerid, nocheck, nolimit, positions)
@@ -1410,13 +1411,3 @@ class SpecialSummonMixin:
         self._hint_selectmsg(playerid, HINTMSG_XMATERIAL)
         self._select_card(playerid, core.summon_cancelable, 1, 1)
 
-
-def _as_card_set(targets: "Card | CardSet | Group | Iterable[Card]") -> CardSet:
-    """One card, a set or a group as a CardSet (card-id order)."""
-    if isinstance(targets, Card):
-        return CardSet((targets,))
-    if isinstance(targets, Group):
-        return targets.container
-    if isinstance(targets, CardSet):
-        return targets
-    return CardSet(targets)
