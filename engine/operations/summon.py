@@ -44,12 +44,12 @@ if TYPE_CHECKING:
     from ..group import Group
     from ..processor.driver import Proc
 
-# Answer strings the reference asks yes/no with (strings.conf system strings).
-_DESC_NORMAL_SUMMON_NO_TRIBUTE = 90   # "Normal Summon without Tributing?"
-_DESC_USE_EXTRA_RELEASE = 92          # "Tribute a monster of the opponent's / an extra tribute?"
-_DESC_RELEASE_ONEOF = 98              # "Use the extra release option?"
-_DESC_MORE_TRIBUTES = 210             # "Tribute more monsters?"
-_DESC_GEMINI_STATUS = 64              # client hint of EFFECT_DUAL_STATUS
+# System string ids (the client's strings.conf) of the yes/no questions asked here.
+_DESC_NORMAL_SUMMON_NO_TRIBUTE = 90   # summon without tributing?
+_DESC_USE_EXTRA_RELEASE = 92          # also tribute a card allowed by EFFECT_EXTRA_RELEASE_SUM?
+_DESC_RELEASE_ONEOF = 98              # also release a card allowed by EFFECT_EXTRA_RELEASE_NONSUM?
+_DESC_MORE_TRIBUTES = 210             # select more?
+_DESC_GEMINI_STATUS = 64              # client hint shown on a Gemini monster in its effect state
 
 # The reset flag the reference gives core-made single effects that last while
 # the card stays face-up on the field (RESET_EVENT + RESETS_STANDARD bits).
