@@ -1,0 +1,1106 @@
+"""The Card library, part 1: names, archetypes, types, stats, places (reference: libcard.cpp).
+
+Every function is a mechanical translation of the reference's: the same
+argument handling (which arguments are checked, which are optional and what
+they default to, branches on the real argument count), the same call into the
+engine, the same return values (booleans stay booleans, integers keep the
+reference's signedness).  Rule logic that the reference keeps in the library
+function itself lives in duelhost.engine.support.card_api.
+
+Conventions of this file and its siblings (lib_card_effects, lib_card_checks):
+
+* ``_u32(args.int(i))`` is the reference's ``(uint32_t)lua_tointeger(L, i)``,
+  ``_i32`` its ``(int32_t)``; ``_u8``/``_u16`` are the truncations done when the
+  value is passed to a ``uint8_t``/``uint16_t`` parameter of the core.
+* Functions without a return value return ``()`` (no Lua values); ``None`` is
+  one nil.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
+from ..engine.core_constants import *  # noqa: F401,F403
+from .args import Args
+from .registry import LuaContext, lua_function
+
+PLAYER_NONE = 2
+NO_VALUES: tuple = ()
+
+
+def _u32(v: int) -> int:
+    return v & 0xFFFFFFFF
+
+
+def _i32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - 0x100000000 if v & 0x80000000 else v
+
+
+def _u16(v: int) -> int:
+    return v & 0xFFFF
+
+
+def _u8(v: int) -> int:
+    return v & 0xFF
+
+
+def _codes(args: Args, start: int = 2) -> list[int | None]:
+    """The variable arguments from ``start`` on as uint32 values, None for nil
+    (the reference's loops skip nil arguments)."""
+    return [None if args.is_nil(i) else _u32(args.int(i)) for i in range(start, args.count + 1)]
+
+
+def _player_or_reason(args: Args, i: int, pcard: Any) -> int:
+    """An optional player argument: given and not nil, else the reason player."""
+    if args.count >= i and not args.is_nil(i):
+        return _i32(args.int(i))
+    return pcard.duel.core.reason_player
+
+
+def _swap_sides(zone: int, cp: int, pcard: Any) -> int:
+    """A two-sided zone mask seen from player ``cp``: from the opponent's side the
+    halves swap."""
+    if cp == 1 - pcard.current.controler:
+        return (((zone & 0xFFFF) << 16) | (zone >> 16)) & 0xFFFFFFFF
+    return zone
+
+
+# ----- names and archetypes ---------------------------------------------------------------
+
+@lua_function("Card.GetCode")
+def card_get_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    code = c.get_code()
+    otcode = c.get_another_code()
+    if otcode:
+        return code, otcode
+    return code
+
+
+@lua_function("Card.GetOriginalCode")
+def card_get_original_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_original_code()
+
+
+@lua_function("Card.GetOriginalCodeRule")
+def card_get_original_code_rule(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    code1, code2 = args.card(1).get_original_code_rule()
+    if code2:
+        return code1, code2
+    return code1
+
+
+@lua_function("Card.GetFusionCode")
+def card_get_fusion_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return tuple(args.card(1).get_fusion_codes())
+
+
+@lua_function("Card.GetLinkCode")
+def card_get_link_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return tuple(args.card(1).get_link_codes())
+
+
+@lua_function("Card.IsFusionCode")
+def card_is_fusion_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_fusion_code(_codes(args))
+
+
+@lua_function("Card.IsLinkCode")
+def card_is_link_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_link_code(_codes(args))
+
+
+def _any_setcode(args: Args, check: Any) -> bool:
+    """The reference's loop over set codes: the first non-nil one that matches."""
+    for set_code in _codes(args):
+        if set_code is not None and check(set_code):
+            return True
+    return False
+
+
+@lua_function("Card.IsSetCard")
+def card_is_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_set_card)
+
+
+@lua_function("Card.IsOriginalSetCard")
+def card_is_original_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_origin_set_card)
+
+
+@lua_function("Card.IsPreviousSetCard")
+def card_is_previous_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_pre_set_card)
+
+
+@lua_function("Card.IsFusionSetCard")
+def card_is_fusion_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_fusion_set_card)
+
+
+@lua_function("Card.IsLinkSetCard")
+def card_is_link_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_link_set_card)
+
+
+@lua_function("Card.IsSpecialSummonSetCard")
+def card_is_special_summon_set_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _any_setcode(args, args.card(1).is_special_summon_set_card)
+
+
+@lua_function("Card.IsOriginalCodeRule")
+def card_is_original_code_rule(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_original_code_rule(_codes(args))
+
+
+@lua_function("Card.IsCode")
+def card_is_code(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_code(_codes(args))
+
+
+# ----- card types -----------------------------------------------------------------------
+
+@lua_function("Card.GetType")
+def card_get_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_type()
+
+
+@lua_function("Card.GetOriginalType")
+def card_get_original_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).data.type
+
+
+@lua_function("Card.GetFusionType")
+def card_get_fusion_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_fusion_type()
+
+
+@lua_function("Card.GetSynchroType")
+def card_get_synchro_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_synchro_type()
+
+
+@lua_function("Card.GetXyzType")
+def card_get_xyz_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_xyz_type()
+
+
+@lua_function("Card.GetLinkType")
+def card_get_link_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_link_type()
+
+
+def _type_test(args: Args, getter: str) -> bool:
+    c = args.card(1)
+    ttype = _u32(args.int(2))
+    return bool(getattr(c, getter)() & ttype)
+
+
+@lua_function("Card.IsType")
+def card_is_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_type")
+
+
+@lua_function("Card.IsAllTypes")
+def card_is_all_types(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    ttype = _u32(args.int(2))
+    return (c.get_type() & ttype) == ttype
+
+
+@lua_function("Card.IsFusionType")
+def card_is_fusion_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_fusion_type")
+
+
+@lua_function("Card.IsSynchroType")
+def card_is_synchro_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_synchro_type")
+
+
+@lua_function("Card.IsXyzType")
+def card_is_xyz_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_xyz_type")
+
+
+@lua_function("Card.IsLinkType")
+def card_is_link_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_link_type")
+
+
+@lua_function("Card.IsExtraDeckMonster")
+def card_is_extra_deck_monster(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_extra_deck_monster()
+
+
+# ----- Level, Rank, Link, scales ----------------------------------------------------------
+
+@lua_function("Card.GetLevel")
+def card_get_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_level())
+
+
+@lua_function("Card.GetRank")
+def card_get_rank(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_rank())
+
+
+@lua_function("Card.GetLink")
+def card_get_link(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_link())
+
+
+@lua_function("Card.GetSynchroLevel")
+def card_get_synchro_level(ctx: LuaContext, args: Args) -> Any:
+    # the reference checks only the Synchro Monster argument
+    args.need(2)
+    scard = args.card(2)
+    return _u32(args.card(1).get_synchro_level(scard))
+
+
+@lua_function("Card.GetRitualLevel")
+def card_get_ritual_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    scard = args.card(2)
+    return _u32(args.card(1).get_ritual_level(scard))
+
+
+@lua_function("Card.GetOriginalLevel")
+def card_get_original_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    if (c.data.type & (TYPE_XYZ | TYPE_LINK)) or (c.status & STATUS_NO_LEVEL):
+        return 0
+    return c.data.level
+
+
+@lua_function("Card.GetOriginalRank")
+def card_get_original_rank(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    if not (c.data.type & TYPE_XYZ):
+        return 0
+    return c.data.level
+
+
+@lua_function("Card.IsXyzLevel")
+def card_is_xyz_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(3)
+    c = args.card(1)
+    xyzcard = args.card(2)
+    lv = _u32(args.int(3))
+    return bool(c.check_xyz_level(xyzcard, lv))
+
+
+def _level_in(args: Args, value: int) -> bool:
+    value = _u32(value)
+    for t in _codes(args):
+        if t is not None and value == t:
+            return True
+    return False
+
+
+@lua_function("Card.IsLevel")
+def card_is_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _level_in(args, args.card(1).get_level())
+
+
+@lua_function("Card.IsRank")
+def card_is_rank(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _level_in(args, args.card(1).get_rank())
+
+
+@lua_function("Card.IsLink")
+def card_is_link(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _level_in(args, args.card(1).get_link())
+
+
+def _below_above(args: Args, getter: str, above: bool) -> bool:
+    """IsLevelBelow & co.: unsigned comparisons; a card without one (0) never matches."""
+    c = args.card(1)
+    bound = _u32(args.int(2))
+    value = _u32(getattr(c, getter)())
+    if value == 0:
+        return False
+    return value >= bound if above else value <= bound
+
+
+@lua_function("Card.IsLevelBelow")
+def card_is_level_below(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_level", False)
+
+
+@lua_function("Card.IsLevelAbove")
+def card_is_level_above(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_level", True)
+
+
+@lua_function("Card.IsRankBelow")
+def card_is_rank_below(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_rank", False)
+
+
+@lua_function("Card.IsRankAbove")
+def card_is_rank_above(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_rank", True)
+
+
+@lua_function("Card.IsLinkBelow")
+def card_is_link_below(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_link", False)
+
+
+@lua_function("Card.IsLinkAbove")
+def card_is_link_above(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _below_above(args, "get_link", True)
+
+
+@lua_function("Card.IsHasLevel")
+def card_is_has_level(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    if (c.data.type & (TYPE_XYZ | TYPE_LINK)) or (c.status & STATUS_NO_LEVEL):
+        return False
+    return c.is_monster_for_stats()
+
+
+@lua_function("Card.GetLeftScale")
+def card_get_left_scale(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_lscale())
+
+
+@lua_function("Card.GetOriginalLeftScale")
+def card_get_original_left_scale(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).data.lscale
+
+
+@lua_function("Card.GetRightScale")
+def card_get_right_scale(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_rscale())
+
+
+@lua_function("Card.GetOriginalRightScale")
+def card_get_original_right_scale(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).data.rscale
+
+
+@lua_function("Card.GetCurrentScale")
+def card_get_current_scale(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).get_current_scale())
+
+
+# ----- Link Arrows, linked zones, columns -------------------------------------------------
+
+@lua_function("Card.IsLinkMarker")
+def card_is_link_marker(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    direction = _u32(args.int(2))
+    return bool(c.is_link_marker(direction))
+
+
+@lua_function("Card.GetLinkedGroup")
+def card_get_linked_group(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.duel.new_group(c.get_linked_cards())
+
+
+@lua_function("Card.GetLinkedGroupCount")
+def card_get_linked_group_count(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return len(args.card(1).get_linked_cards())
+
+
+@lua_function("Card.GetLinkedZone")
+def card_get_linked_zone(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    zone = c.get_linked_zone()
+    cp = _i32(args.int(2)) if args.count >= 2 and not args.is_nil(2) else c.current.controler
+    return _swap_sides(zone, cp, c)
+
+
+@lua_function("Card.GetMutualLinkedGroup")
+def card_get_mutual_linked_group(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.duel.new_group(c.get_mutual_linked_cards())
+
+
+@lua_function("Card.GetMutualLinkedGroupCount")
+def card_get_mutual_linked_group_count(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return len(args.card(1).get_mutual_linked_cards())
+
+
+@lua_function("Card.GetMutualLinkedZone")
+def card_get_mutual_linked_zone(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    zone = c.get_mutual_linked_zone()
+    cp = _i32(args.int(2)) if args.count >= 2 and not args.is_nil(2) else c.current.controler
+    return _swap_sides(zone, cp, c)
+
+
+@lua_function("Card.IsLinkState")
+def card_is_link_state(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return bool(args.card(1).is_link_state())
+
+
+@lua_function("Card.IsExtraLinkState")
+def card_is_extra_link_state(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return bool(args.card(1).is_extra_link_state())
+
+
+@lua_function("Card.GetColumnGroup")
+def card_get_column_group(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.duel.new_group(c.get_column_cards())
+
+
+@lua_function("Card.GetColumnGroupCount")
+def card_get_column_group_count(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return len(args.card(1).get_column_cards())
+
+
+@lua_function("Card.GetColumnZone")
+def card_get_column_zone(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    loc = _i32(args.int(2))
+    cp = c.current.controler
+    if args.count >= 3 and not args.is_nil(3):
+        cp = _i32(args.int(3))
+    zone = c.get_column_zone(loc)
+    return _swap_sides(zone, cp, c)
+
+
+@lua_function("Card.IsAllColumn")
+def card_is_all_column(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return bool(args.card(1).is_all_column())
+
+
+# ----- Attribute and Type (race) ------------------------------------------------------------
+
+@lua_function("Card.GetAttribute")
+def card_get_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_attribute()
+
+
+@lua_function("Card.GetOriginalAttribute")
+def card_get_original_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return 0 if c.status & STATUS_NO_LEVEL else c.data.attribute
+
+
+@lua_function("Card.GetFusionAttribute")
+def card_get_fusion_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.get_fusion_attribute(_u8(_player_or_reason(args, 2, c)))
+
+
+@lua_function("Card.GetLinkAttribute")
+def card_get_link_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.get_link_attribute(_u8(_player_or_reason(args, 2, c)))
+
+
+@lua_function("Card.GetAttributeInGrave")
+def card_get_attribute_in_grave(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.get_grave_attribute(_u8(_player_or_reason(args, 2, c)))
+
+
+@lua_function("Card.GetRace")
+def card_get_race(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).get_race()
+
+
+@lua_function("Card.GetOriginalRace")
+def card_get_original_race(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return 0 if c.status & STATUS_NO_LEVEL else c.data.race
+
+
+@lua_function("Card.GetLinkRace")
+def card_get_link_race(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.get_link_race(_u8(_player_or_reason(args, 2, c)))
+
+
+@lua_function("Card.GetRaceInGrave")
+def card_get_race_in_grave(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return c.get_grave_race(_u8(_player_or_reason(args, 2, c)))
+
+
+@lua_function("Card.IsRace")
+def card_is_race(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_race")
+
+
+@lua_function("Card.IsLinkRace")
+def card_is_link_race(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    trace = _u32(args.int(2))
+    return bool(c.get_link_race(_u8(_player_or_reason(args, 3, c))) & trace)
+
+
+@lua_function("Card.IsAttribute")
+def card_is_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    return _type_test(args, "get_attribute")
+
+
+@lua_function("Card.IsFusionAttribute")
+def card_is_fusion_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    tattrib = _u32(args.int(2))
+    return bool(c.get_fusion_attribute(_u8(_player_or_reason(args, 3, c))) & tattrib)
+
+
+@lua_function("Card.IsLinkAttribute")
+def card_is_link_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    tattrib = _u32(args.int(2))
+    return bool(c.get_link_attribute(_u8(_player_or_reason(args, 3, c))) & tattrib)
+
+
+@lua_function("Card.IsNonAttribute")
+def card_is_non_attribute(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    tattrib = _u32(args.int(2))
+    return bool(c.get_attribute() & (ATTRIBUTE_ALL & ~tattrib))
+
+
+# ----- ATK / DEF ----------------------------------------------------------------------------
+
+@lua_function("Card.GetAttack")
+def card_get_attack(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return max(_i32(args.card(1).get_attack()), 0)
+
+
+@lua_function("Card.GetBaseAttack")
+def card_get_base_attack(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return max(_i32(args.card(1).get_base_attack()), 0)
+
+
+@lua_function("Card.GetTextAttack")
+def card_get_text_attack(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return 0 if c.status & STATUS_NO_LEVEL else c.data.attack
+
+
+@lua_function("Card.GetDefense")
+def card_get_defense(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return max(_i32(args.card(1).get_defense()), 0)
+
+
+@lua_function("Card.GetBaseDefense")
+def card_get_base_defense(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return max(_i32(args.card(1).get_base_defense()), 0)
+
+
+@lua_function("Card.GetTextDefense")
+def card_get_text_defense(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return 0 if c.status & STATUS_NO_LEVEL else c.data.defense
+
+
+@lua_function("Card.IsAttack")
+def card_is_attack(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    if not c.is_monster_for_stats():
+        return False
+    return _level_in(args, c.get_attack())
+
+
+@lua_function("Card.IsDefense")
+def card_is_defense(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    if not c.has_defense_for_stats():
+        return False
+    return _level_in(args, c.get_defense())
+
+
+@lua_function("Card.IsAttackBelow")
+def card_is_attack_below(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    atk = _i32(args.int(2))
+    if not c.is_monster_for_stats():
+        return False
+    value = _i32(c.get_attack())
+    return 0 <= value <= atk
+
+
+@lua_function("Card.IsAttackAbove")
+def card_is_attack_above(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    atk = _i32(args.int(2))
+    if not c.is_monster_for_stats():
+        return False
+    return _i32(c.get_attack()) >= atk
+
+
+@lua_function("Card.IsDefenseBelow")
+def card_is_defense_below(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    dfn = _i32(args.int(2))
+    if not c.has_defense_for_stats():
+        return False
+    value = _i32(c.get_defense())
+    return 0 <= value <= dfn
+
+
+@lua_function("Card.IsDefenseAbove")
+def card_is_defense_above(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    dfn = _i32(args.int(2))
+    if not c.has_defense_for_stats():
+        return False
+    return _i32(c.get_defense()) >= dfn
+
+
+@lua_function("Card.IsHasDefense")
+def card_is_has_defense(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).has_defense_for_stats()
+
+
+# ----- the card as it was before its last move ------------------------------------------------
+
+@lua_function("Card.GetPreviousCodeOnField")
+def card_get_previous_code_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    prev = args.card(1).previous
+    if prev.code2:
+        return _u32(prev.code), _u32(prev.code2)
+    return _u32(prev.code)
+
+
+@lua_function("Card.GetPreviousTypeOnField")
+def card_get_previous_type_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).previous.type)
+
+
+@lua_function("Card.GetPreviousLevelOnField")
+def card_get_previous_level_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).previous.level)
+
+
+@lua_function("Card.GetPreviousRankOnField")
+def card_get_previous_rank_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).previous.rank)
+
+
+@lua_function("Card.GetPreviousAttributeOnField")
+def card_get_previous_attribute_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).previous.attribute)
+
+
+@lua_function("Card.GetPreviousRaceOnField")
+def card_get_previous_race_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).previous.race)
+
+
+@lua_function("Card.GetPreviousAttackOnField")
+def card_get_previous_attack_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _i32(args.card(1).previous.attack)
+
+
+@lua_function("Card.GetPreviousDefenseOnField")
+def card_get_previous_defense_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _i32(args.card(1).previous.defense)
+
+
+@lua_function("Card.GetPreviousOverlayCountOnField")
+def card_get_previous_overlay_count_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).xyz_materials_previous_count_onfield
+
+
+@lua_function("Card.GetPreviousPosition")
+def card_get_previous_position(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).previous.position)
+
+
+@lua_function("Card.GetPreviousLocation")
+def card_get_previous_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).previous.location)
+
+
+@lua_function("Card.GetPreviousSequence")
+def card_get_previous_sequence(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).previous.sequence)
+
+
+@lua_function("Card.GetPreviousControler")
+def card_get_previous_controler(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).previous.controler)
+
+
+@lua_function("Card.IsPreviousPosition")
+def card_is_previous_position(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    pos = _u32(args.int(2))
+    return bool(c.previous.position & pos)
+
+
+@lua_function("Card.IsPreviousControler")
+def card_is_previous_controler(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    con = _u32(args.int(2))
+    return _u8(c.previous.controler) == con
+
+
+@lua_function("Card.IsPreviousLocation")
+def card_is_previous_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    loc = _u32(args.int(2))
+    return c.previous.is_location(loc)
+
+
+# ----- owner, controller, reason ------------------------------------------------------------
+
+@lua_function("Card.GetOwner")
+def card_get_owner(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).owner
+
+
+@lua_function("Card.GetControler")
+def card_get_controler(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).current.controler)
+
+
+@lua_function("Card.IsControler")
+def card_is_controler(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    con = _u32(args.int(2))
+    return _u8(c.current.controler) == con
+
+
+@lua_function("Card.SetReason")
+def card_set_reason(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    c.current.reason = _u32(args.int(2))
+    return NO_VALUES
+
+
+@lua_function("Card.GetReason")
+def card_get_reason(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u32(args.card(1).current.reason)
+
+
+@lua_function("Card.IsReason")
+def card_is_reason(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    treason = _u32(args.int(2))
+    return bool(c.current.reason & treason)
+
+
+@lua_function("Card.IsAllReasons")
+def card_is_all_reasons(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    treason = _u32(args.int(2))
+    return (c.current.reason & treason) == treason
+
+
+@lua_function("Card.GetReasonCard")
+def card_get_reason_card(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).current.reason_card
+
+
+@lua_function("Card.GetReasonPlayer")
+def card_get_reason_player(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).current.reason_player)
+
+
+@lua_function("Card.GetReasonEffect")
+def card_get_reason_effect(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).current.reason_effect
+
+
+# ----- position, location, sequence ------------------------------------------------------------
+
+@lua_function("Card.GetPosition")
+def card_get_position(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).current.position)
+
+
+@lua_function("Card.GetBattlePosition")
+def card_get_battle_position(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).temp.position)
+
+
+@lua_function("Card.GetLocation")
+def card_get_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).get_script_location())
+
+
+@lua_function("Card.GetSequence")
+def card_get_sequence(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).current.sequence)
+
+
+@lua_function("Card.IsFaceup")
+def card_is_faceup(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_position(POS_FACEUP)
+
+
+@lua_function("Card.IsFaceupEx")
+def card_is_faceup_ex(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_faceup_ex()
+
+
+@lua_function("Card.IsAttackPos")
+def card_is_attack_pos(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_position(POS_ATTACK)
+
+
+@lua_function("Card.IsFacedown")
+def card_is_facedown(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_position(POS_FACEDOWN)
+
+
+@lua_function("Card.IsDefensePos")
+def card_is_defense_pos(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_position(POS_DEFENSE)
+
+
+@lua_function("Card.IsPosition")
+def card_is_position(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_position(_u32(args.int(2)))
+
+
+@lua_function("Card.IsPublic")
+def card_is_public(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_position(POS_FACEUP)
+
+
+@lua_function("Card.IsOnField")
+def card_is_on_field(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).is_script_onfield()
+
+
+@lua_function("Card.IsLocation")
+def card_is_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    return c.is_script_location(_u32(args.int(2)))
+
+
+# ----- summons -----------------------------------------------------------------------------
+
+@lua_function("Card.GetSummonType")
+def card_get_summon_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).summon_info & DEFAULT_SUMMON_TYPE
+
+
+@lua_function("Card.GetSummonLocation")
+def card_get_summon_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return (args.card(1).summon_info >> 16) & 0xFF
+
+
+@lua_function("Card.GetSummonPlayer")
+def card_get_summon_player(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).summon_player)
+
+
+@lua_function("Card.IsSummonType")
+def card_is_summon_type(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    ttype = _u32(args.int(2))
+    return ((c.summon_info & DEFAULT_SUMMON_TYPE) & ttype) == ttype
+
+
+@lua_function("Card.IsSummonLocation")
+def card_is_summon_location(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    tloc = _u32(args.int(2))
+    return bool(((c.summon_info >> 16) & 0xFF) & tloc)
+
+
+@lua_function("Card.IsSummonPlayer")
+def card_is_summon_player(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    con = _u32(args.int(2))
+    return _u8(c.summon_player) == con
+
+
+@lua_function("Card.GetSpecialSummonInfo")
+def card_get_special_summon_info(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    c = args.card(1)
+    return tuple(c.get_special_summon_info(_u32(args.int(i))) for i in range(2, args.count + 1))
+
+
+# ----- where it goes, ids, turn counter ----------------------------------------------------------
+
+@lua_function("Card.GetDestination")
+def card_get_destination(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u8(args.card(1).sendto_param.location)
+
+
+@lua_function("Card.GetLeaveFieldDest")
+def card_get_leave_field_dest(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _i32(args.card(1).leave_field_redirect(REASON_EFFECT))
+
+
+@lua_function("Card.GetTurnID")
+def card_get_turn_id(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).turnid
+
+
+@lua_function("Card.GetFieldID")
+def card_get_field_id(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).fieldid
+
+
+@lua_function("Card.GetRealFieldID")
+def card_get_real_field_id(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return args.card(1).fieldid_r
+
+
+@lua_function("Card.SetTurnCounter")
+def card_set_turn_counter(ctx: LuaContext, args: Args) -> Any:
+    args.need(2)
+    c = args.card(1)
+    c.count_turn(_u16(args.int(2)))
+    return NO_VALUES
+
+
+@lua_function("Card.GetTurnCounter")
+def card_get_turn_counter(ctx: LuaContext, args: Args) -> Any:
+    args.need(1)
+    return _u16(args.card(1).turn_counter)
