@@ -121,7 +121,7 @@ class DuelActionsSupportMixin:
                                | EFFECT_FLAG_FIELD_ONLY)
         peffect.s_range = 1
         peffect.o_range = 0
-        peffect.reset_count = count & 0xFFFFFFFF
+        peffect.reset_count = _i32(count)
         peffect.label.append(label)
         self.add_effect(peffect, playerid)
         return peffect
@@ -259,7 +259,7 @@ class DuelActionsSupportMixin:
         playerid = pcard.current.controler
         if not pcard.is_affect_by_effect(core.reason_effect):
             return
-        self.move_card(playerid, pcard, pcard.current.location, seq)
+        self.move_card(playerid, pcard, pcard.current.location, seq & 0xFF)
         self.raise_single_event(pcard, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
                                 playerid, 0)
         self.raise_event(pcard, EVENT_MOVE, core.reason_effect, 0, core.reason_player, playerid, 0)
@@ -448,18 +448,17 @@ class DuelActionsSupportMixin:
             playerid = 1 - playerid
         return out[0], out[1]
 
-    def chain_attack(self: "Duel", target: Card | None = None, has_target: bool = False) -> None:
+    def start_chain_attack(self: "Duel") -> bool:
         """Duel.ChainAttack: the attacker (if the current reason effect reaches it) may attack
-        again right after this battle; ``target`` (given: ``has_target``) is the only
-        monster it may attack."""
+        again right after this battle.  False (nothing done) when there is no such attacker;
+        the caller then may set core.chain_attack_target (the only monster it may attack)."""
         core = self.core
         attacker = core.attacker
         if attacker is None or not attacker.is_affect_by_effect(core.reason_effect):
-            return
+            return False
         core.chain_attack = True
         core.chain_attacker_id = attacker.fieldid
-        if has_target:
-            core.chain_attack_target = target
+        return True
 
     # ===== chains ===================================================================================
 
@@ -737,11 +736,12 @@ class DuelActionsSupportMixin:
         zone = 0xFF
         flag1 = [0]
         flag2 = [0]
+        # get_tofield_count takes the player as a 32-bit value, the other two as a byte
         ct1 = self.get_tofield_count(None, playerid, LOCATION_MZONE, uplayer, LOCATION_REASON_TOFIELD, zone, flag1)
-        ct2 = self.get_spsummonable_count_fromex(None, playerid, uplayer, zone, flag2)
+        ct2 = self.get_spsummonable_count_fromex(None, playerid, uplayer & 0xFF, zone, flag2)
         ct3 = _USED[~(flag1[0] | flag2[0]) & 0x1F]
         count = ct1 + ct2 - ct3
-        limit = self.get_mzone_limit(playerid, uplayer, LOCATION_REASON_TOFIELD)
+        limit = self.get_mzone_limit(playerid, uplayer & 0xFF, LOCATION_REASON_TOFIELD)
         return min(count, limit)
 
     # ===== phases ================================================================================
@@ -764,7 +764,7 @@ class DuelActionsSupportMixin:
         peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
         peffect.s_range = 1
         peffect.o_range = 0
-        peffect.reset_count = count & 0xFFFFFFFF
+        peffect.reset_count = _i32(count)
         peffect.value = _i32(value)
         self.add_effect(peffect, playerid)
 
