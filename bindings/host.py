@@ -1,0 +1,710 @@
+"""LuaScriptHost: the engine's script host (engine/scripting.py's ScriptHost), on lupa.
+
+One host serves one duel, like the reference's ``interpreter``:
+
+    host = LuaScriptHost(Path("scripts"))           # a script folder
+    duel = Duel(reader, seed_sequence=..., script=host)   # attach() runs here
+
+At ``attach`` the host builds the sandbox (runtime.py), installs the five
+libraries (registry.py) and runs ``constant.lua``, ``utility.lua`` and
+``procedure.lua`` from the folder (a missing one is recorded in
+``scripts_missing``, as the reference's reader failing).
+
+Cards (``register_card``): the class table ``c<original code>`` is created on
+first use; ``c<code>.lua`` runs then, with ``self_table``/``self_code`` set
+(``GetID()``), only when the reference would run it (not for Normal Monsters
+unless Pendulum, not for the temp card, not for codes without a database
+row).  Then ``initial_effect(c)`` with STATUS_INITIALIZING set.  A code whose
+file is missing is logged once; the reference then reports the failed
+``initial_effect`` call, and so does the host.
+
+Calls, with the reference's bookkeeping (``no_action``: actions refused;
+``call_depth``: at 0, script groups are released and assumed types
+restored):
+
+    plain (no_action+1, call_depth+1)   check_condition -> bool, get_function_value
+        -> int32, get_function_values -> [int], call_function -> tuple,
+        check_filter(fn, card, *extra) -> bool, get_operation_value(fn, card,
+        *extra) -> int32, call_card_function, call_code_function -> tuple
+    coroutine (call_depth+1 until done)  start(fn, *args) -> task; task.resume(v)
+        -> (True, op) when the script suspended on a yielding binding (op is
+        its Yield: the engine runs, then resumes with op.result()), or
+        (False, results) when done, (False, None) when it failed
+
+A script error never escapes: it becomes a ``ScriptError`` in ``host.errors``
+and a line in ``host.log`` (what the reference sends its message handler),
+and the call returns what the reference returns after an error (False, 0,
+empty results, a finished task).  ``strict=True`` raises ``ScriptFailure``
+instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.card import Card
+from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
+from ..engine.effect import Effect
+from . import registry
+from .args import lua_tonumber
+from .errors import ScriptError, ScriptFailure, reference_log_line
+from .handles import HandleTable, NoValue
+from .registry import LuaContext, format_internal_error
+from .runtime import (LuaError, LuaMemoryError, LuaSandbox, MemoryExhausted, SandboxOptions,
+                      chunk_name)
+
+if TYPE_CHECKING:
+    from ..engine.card import CardData
+    from ..engine.duel import Duel
+
+__all__ = ["HostOptions", "LuaScriptHost", "LuaTask", "is_load_script"]
+
+log = logging.getLogger("duelhost.scripts")
+
+TEMP_CARD_ID = 0
+LIBRARY_SCRIPTS = ("constant.lua", "utility.lua", "procedure.lua")
+
+_POS = re.compile(r"\./script/([^\s:\"\]]+\.lua):(\d+):")
+_CARD_FILE = re.compile(r"c(\d+)\.lua$")
+
+
+def is_load_script(data: "CardData") -> bool:
+    """The reference's is_load_script: no script for the temp card, nor for a Normal
+    Monster that is not a Pendulum."""
+    if data.code == TEMP_CARD_ID:
+        return False
+    return not (data.type & TYPE_NORMAL) or bool(data.type & TYPE_PENDULUM)
+
+
+def _int32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - 0x100000000 if v & 0x80000000 else v
+
+
+def _number_to_int32(v: Any) -> int:
+    """``(int32_t)lua_tonumber(L, -1)``: a float truncates toward zero; NaN and
+    out-of-range values give INT32_MIN (what x86's conversion produces)."""
+    n = lua_tonumber(v)
+    if type(n) is int:
+        return _int32(n)
+    if not math.isfinite(n) or not (-2147483649.0 < n < 2147483648.0):
+        return -2147483648
+    return int(n)
+
+
+def _number_to_int64(v: Any) -> int:
+    n = lua_tonumber(v)
+    if type(n) is int:
+        return n
+    if not math.isfinite(n) or not (-9.3e18 < n < 9.3e18):
+        return -(2**63)
+    return int(n)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostOptions:
+    """How a host runs scripts.
+
+    strict          raise ScriptFailure on the first script error (tests) instead of
+                    recording it and going on as the reference does.
+    time_budget     CPU seconds one call / one resume may run before "script timeout".
+    max_memory      bytes the Lua state may allocate.
+    card_name       code -> card name, for error records (optional).
+    load_libraries  import duelhost.bindings.lib_* before installing (off: stubs only).
+    """
+
+    strict: bool = False
+    time_budget: float = 1.0
+    max_memory: int = 256 << 20
+    memory_reserve: int = 4 << 20
+    hook_interval: int = 10_000
+    card_name: Callable[[int], str | None] | None = None
+    load_libraries: bool = True
+
+
+class LuaTask:
+    """A script callback running as a coroutine (engine/scripting.py's ScriptTask)."""
+
+    __slots__ = ("host", "fn", "args", "task_id", "state", "callback", "__weakref__")
+
+    NEW, SUSPENDED, DONE = 0, 1, 2
+
+    def __init__(self, host: "LuaScriptHost", fn: Any, args: tuple, callback: str | None) -> None:
+        self.host = host
+        self.fn = fn
+        self.args = args
+        self.task_id: int | None = None
+        self.state = LuaTask.NEW
+        self.callback = callback
+
+    def resume(self, value: Any = None) -> tuple[bool, Any]:
+        """Run until the script suspends (True, op) or ends (False, results | None)."""
+        host = self.host
+        if self.state == LuaTask.DONE:
+            return False, None
+        handles = host.handles
+        host.running_tasks += 1
+        try:
+            if self.state == LuaTask.NEW:
+                largs = handles.args_to_lua(self.args)
+                out = host._enter(host.sandbox.task_start, self.fn, *largs)
+                if out[0] is not False:
+                    self.task_id = out[0]
+                    out = out[1:]
+                else:
+                    out = (3,) + out[1:]
+            else:
+                if value is NoValue:
+                    vals: tuple = ()
+                elif type(value) is tuple:
+                    vals = handles.args_to_lua(value)
+                else:
+                    vals = (handles.to_lua(value),)
+                out = host._enter(host.sandbox.task_resume, self.task_id, *vals)
+                if out[0] is False:
+                    out = (3,) + out[1:]
+        finally:
+            host.running_tasks -= 1
+        status = out[0]
+        if status == 1:
+            self.state = LuaTask.SUSPENDED
+            op = host.pending_op
+            host.pending_op = None
+            return True, op
+        self._finish()
+        if status == 2:
+            return False, handles.results_from_lua(out[1:])
+        host._failed((False,) + tuple(out[1:]), self.fn, self.args, self.callback)
+        return False, None
+
+    def _finish(self) -> None:
+        if self.state == LuaTask.DONE:
+            return
+        self.state = LuaTask.DONE
+        host = self.host
+        if host.active_functions.get(id(self.fn)) is self:
+            del host.active_functions[id(self.fn)]
+        host._leave_depth()
+
+    def _break(self) -> None:
+        """The reference erased this coroutine (a recursive start of its function)."""
+        if self.state == LuaTask.SUSPENDED and self.task_id is not None:
+            self.host.sandbox.task_drop(self.task_id)
+        self._finish()
+
+    def __del__(self) -> None:
+        # A suspended task the engine dropped: its thread is never reused.  No Lua
+        # call from a finalizer: the host does the bookkeeping at its next call.
+        try:
+            if self.state == LuaTask.SUSPENDED:
+                self.host.dropped_tasks.append(self.task_id)
+                self.state = LuaTask.DONE
+        except Exception:
+            pass
+
+
+class LuaScriptHost:
+    """Runs card scripts for one duel (see the module docstring)."""
+
+    def __init__(self, scripts: Path | str | Sequence[Path | str], options: HostOptions | None = None,
+                 **overrides: Any) -> None:
+        if isinstance(scripts, (str, Path)):
+            self.script_dirs = [Path(scripts)]
+        else:
+            self.script_dirs = [Path(p) for p in scripts]
+        opts = options or HostOptions()
+        if overrides:
+            opts = replace(opts, **overrides)
+        self.options = opts
+        self.strict = opts.strict
+        # what the reference's message handler would have received: (type, text)
+        self.log: list[tuple[int, str]] = []
+        self.errors: list[ScriptError] = []
+        self.scripts_read: list[str] = []
+        self.scripts_missing: list[str] = []
+        self.missing_card_scripts: set[int] = set()
+        # the reference's interpreter counters
+        self.no_action = 0
+        self.call_depth = 0
+        # tasks executing right now (not suspended), Lua entries in progress
+        self.running_tasks = 0
+        self.pending_op: Any = None
+        self.active_functions: dict[int, LuaTask] = {}
+        self.dropped_tasks: list[int | None] = []
+        self.duel: Duel | None = None
+        self.sandbox: LuaSandbox | None = None
+        self._lua_depth = 0
+        self._classes: dict[int, Any] = {}
+        self._read: set[str] = set()
+        self._py_tb: str | None = None
+        self._strict_exc: BaseException | None = None
+
+    # =====================================================================================
+    # set-up
+    # =====================================================================================
+
+    def attach(self, duel: "Duel") -> None:
+        if self.duel is not None:
+            raise RuntimeError("a LuaScriptHost serves one duel; make a new host for another duel")
+        opts = self.options
+        self.duel = duel
+        self.sandbox = LuaSandbox(SandboxOptions(
+            max_memory=opts.max_memory, memory_reserve=opts.memory_reserve,
+            time_budget=opts.time_budget, hook_interval=opts.hook_interval))
+        self.handles = HandleTable(self.sandbox, self._class_for)
+        self.ctx = LuaContext(self, duel)
+        if opts.load_libraries:
+            registry.load_libraries()
+        names = ("Card", "Effect", "Group", "Duel", "Debug")
+        self.libs = dict(zip(names, self.sandbox.new_libs()))
+        registry.install(self, self.libs)
+        for name in LIBRARY_SCRIPTS:
+            self.load_script(name)
+
+    def close(self) -> None:
+        """Drop the Lua state now (it is also freed when the host is garbage)."""
+        if self.sandbox is not None:
+            for c in (self.duel.cards if self.duel is not None else ()):
+                c.handle = None
+            self._classes.clear()
+            self.sandbox = None
+
+    # =====================================================================================
+    # the reference's message handler
+    # =====================================================================================
+
+    def handle_message(self, text: str, message_type: int = 1) -> None:
+        """What the reference passes to its host's message handler (1: error, 2: Debug.Message)."""
+        self.log.append((message_type, text))
+        if message_type == 2:
+            log.info("%s", text)
+
+    # =====================================================================================
+    # script files
+    # =====================================================================================
+
+    def _find(self, filename: str) -> Path | None:
+        for d in self.script_dirs:
+            p = d / filename
+            if p.is_file():
+                return p
+        return None
+
+    def load_script(self, filename: str, cls: Any = None, code: int | None = None) -> bool:
+        """Run a script file of the folder (the reference's load_script).  False when missing or failed."""
+        ref_name = "./script/" + filename
+        if ref_name not in self._read:
+            self._read.add(ref_name)
+            self.scripts_read.append(ref_name)
+        path = self._find(filename)
+        if path is None:
+            self.scripts_missing.append(ref_name)
+            return False
+        src = path.read_bytes()
+        self.no_action += 1
+        try:
+            out = self._enter(self.sandbox.run, src, chunk_name(filename), cls, code)
+        finally:
+            self.no_action -= 1
+        if out[0]:
+            return True
+        self._failed(out, None, (), "script", kind="load", card_code=code, script=filename)
+        return False
+
+    def _class_for(self, code: int) -> Any:
+        """The class table c<code>, created (and its script run) the first time (load_card_script)."""
+        cls = self._classes.get(code)
+        if cls is not None:
+            return cls
+        sb = self.sandbox
+        cls = sb.card_class(code, False)
+        if cls is None:
+            cls = sb.card_class(code, True)
+            self._classes[code] = cls
+            data = self.duel.card_reader(code) if code != TEMP_CARD_ID else None
+            if data is not None and is_load_script(data):
+                filename = f"c{code}.lua"
+                if not self.load_script(filename, cls, code) and self._find(filename) is None:
+                    if code not in self.missing_card_scripts:
+                        self.missing_card_scripts.add(code)
+                        log.warning("no script c%d.lua in %s: card %d has no effects",
+                                    code, ", ".join(map(str, self.script_dirs)), code)
+        else:
+            self._classes[code] = cls
+        return cls
+
+    def register_card(self, card: Card) -> None:
+        """Give a new card its handle and run its initial_effect (interpreter::register_card)."""
+        code = card.data.get_original_code()
+        cls = self._class_for(code)
+        self.handles.card_handle(card, cls)
+        if is_load_script(card.data):
+            card.set_status(STATUS_INITIALIZING, True)
+            try:
+                self.call_card_function(card, "initial_effect", card)
+            finally:
+                card.set_status(STATUS_INITIALIZING, False)
+
+    def release_effect(self, effect: Effect) -> None:
+        self.handles.release_effect(effect)
+
+    # =====================================================================================
+    # entering Lua
+    # =====================================================================================
+
+    def _enter(self, method: Callable[..., tuple], *args: Any) -> tuple:
+        """Call a sandbox dispatcher; the outermost call gets a fresh time budget.
+
+        Failures of the glue itself (lupa errors, no memory left) come back as a
+        failure tuple like a script error's.
+        """
+        fresh = self._lua_depth == 0
+        try:
+            if fresh:
+                if self.dropped_tasks:
+                    self._drop_tasks()
+                self.sandbox.ensure_headroom()
+            self._lua_depth += 1
+            try:
+                return method(fresh, *args)
+            finally:
+                self._lua_depth -= 1
+        except MemoryExhausted as exc:
+            return (False, str(exc), "memory", None)
+        except LuaMemoryError:
+            self._collect_after_memory_error()
+            return (False, "not enough memory", "string", None)
+        except LuaError as exc:
+            return (False, f"Lua error in the host's glue: {exc}", "string", None)
+
+    def _collect_after_memory_error(self) -> None:
+        try:
+            if self._lua_depth == 0:
+                self.sandbox.full_gc()
+        except LuaError:
+            pass
+
+    def _drop_tasks(self) -> None:
+        ids, self.dropped_tasks = self.dropped_tasks, []
+        for tid in ids:
+            if tid is not None:
+                self.sandbox.task_drop(tid)
+            self._leave_depth()
+
+    def _leave_depth(self) -> None:
+        self.call_depth -= 1
+        if self.call_depth == 0:
+            self.handles.release_script_groups()
+            if self.duel is not None:
+                self.duel.restore_assumes()
+
+    def _plain(self, fn: Any, args: tuple) -> tuple:
+        """A plain call with the reference's counters (no_action, call_depth)."""
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            to_lua = self.handles.to_lua
+            return self._enter(self.sandbox.call, fn, *[to_lua(a) for a in args])
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
+
+    @property
+    def can_yield(self) -> bool:
+        return self.running_tasks > 0 and self.no_action == 0
+
+    # =====================================================================================
+    # ScriptHost: plain calls
+    # =====================================================================================
+
+    def check_condition(self, fn: Any, *args: Any) -> bool:
+        if fn is None:
+            return True
+        out = self._plain(fn, args)
+        if out[0]:
+            v = out[1] if len(out) > 1 else None
+            return v is not None and v is not False
+        self._failed(out, fn, args, None, not_function='"CallFunction": attempt to call an error function')
+        return False
+
+    def get_function_value(self, fn: Any, *args: Any) -> int:
+        if fn is None:
+            return 0
+        out = self._plain(fn, args)
+        if out[0]:
+            v = out[1] if len(out) > 1 else None
+            if type(v) is bool:
+                return int(v)
+            if type(v) is int:
+                return _int32(v)
+            return _number_to_int32(v)
+        self._failed(out, fn, args, "value", not_function='"CallFunction": attempt to call an error function')
+        return 0
+
+    def get_function_values(self, fn: Any, *args: Any) -> list[int]:
+        if fn is None:
+            return []
+        out = self._plain(fn, args)
+        if out[0]:
+            res: list[int] = []
+            for v in out[1:]:
+                if type(v) is bool:
+                    res.append(int(v))
+                elif type(v) is int:
+                    res.append(v)
+                else:
+                    res.append(_number_to_int64(v))
+            return res
+        self._failed(out, fn, args, "value", not_function='"CallFunction": attempt to call an error function')
+        return []
+
+    def call_function(self, fn: Any, *args: Any) -> tuple:
+        if fn is None:
+            self._report_simple('"CallFunction": attempt to call a null function.', "call", None)
+            return ()
+        out = self._plain(fn, args)
+        if out[0]:
+            return self.handles.results_from_lua(out[1:])
+        self._failed(out, fn, args, None, not_function='"CallFunction": attempt to call an error function')
+        return ()
+
+    def check_filter(self, fn: Any, card: Card, *extra: Any) -> bool:
+        if fn is None:
+            return True
+        out = self._plain(fn, (card,) + extra)
+        if out[0]:
+            v = out[1] if len(out) > 1 else None
+            return v is not None and v is not False
+        self._failed(out, fn, (card,) + extra, "filter")
+        return False
+
+    def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
+        if fn is None:
+            return 0
+        out = self._plain(fn, (card,) + extra)
+        if out[0]:
+            v = out[1] if len(out) > 1 else None
+            if type(v) is int:
+                return _int32(v)
+            if type(v) is bool:
+                return 0
+            return _number_to_int32(v)
+        self._failed(out, fn, (card,) + extra, "value")
+        return 0
+
+    def call_card_function(self, card: Card, name: str, *args: Any) -> tuple:
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            to_lua = self.handles.to_lua
+            out = self._enter(self.sandbox.call_field, self.handles.push(card), name,
+                              *[to_lua(a) for a in args])
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
+        if out[0]:
+            return self.handles.results_from_lua(out[1:])
+        code = card.data.get_original_code()
+        self._failed(out, None, args, name, card_code=code,
+                     missing=f'"CallCardFunction"(c{code}.{name}): attempt to call an error function')
+        return ()
+
+    def call_code_function(self, code: int, name: str, *args: Any) -> tuple:
+        cls = self._class_for(code)
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            to_lua = self.handles.to_lua
+            out = self._enter(self.sandbox.call_field, cls, name, *[to_lua(a) for a in args])
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
+        if out[0]:
+            return self.handles.results_from_lua(out[1:])
+        self._failed(out, None, args, name, card_code=code,
+                     missing='"CallCodeFunction": attempt to call an error function')
+        return ()
+
+    def lua_tostring(self, value: Any) -> str | None:
+        """The script's ``tostring(value)`` (protected; None when it gives no string)."""
+        out = self._enter(self.sandbox.tostring, self.handles.to_lua(value))
+        if out[0]:
+            return out[1] if len(out) > 1 else None
+        self._failed(out, None, (), "tostring")
+        return None
+
+    # =====================================================================================
+    # ScriptHost: coroutines and function references
+    # =====================================================================================
+
+    def start(self, fn: Any, *args: Any) -> LuaTask:
+        callback = self._role(fn, args)
+        task = LuaTask(self, fn, args, callback)
+        if fn is None:
+            self._report_simple('"CallCoroutine": attempt to call a null function', "call", callback)
+            task.state = LuaTask.DONE
+            return task
+        old = self.active_functions.get(id(fn))
+        if old is not None:
+            # the reference erases the running coroutine and fails the new call
+            old._break()
+            self._report_simple("recursive event trigger detected", "recursion", callback,
+                                card_code=self._card_of(args))
+            task.state = LuaTask.DONE
+            return task
+        self.call_depth += 1
+        self.active_functions[id(fn)] = task
+        return task
+
+    def release(self, fn: Any) -> None:
+        """Function references are Python objects: nothing to free by hand."""
+        return None
+
+    def clone_function_ref(self, fn: Any) -> Any:
+        """A distinct reference to the same Lua function (the reference's new registry ref)."""
+        if fn is None:
+            return None
+        return self.sandbox.rehome(fn)
+
+    # =====================================================================================
+    # errors
+    # =====================================================================================
+
+    def internal_error(self, name: str, exc: BaseException) -> str:
+        """A Python exception inside binding ``name``: the Lua error message for it."""
+        if isinstance(exc, ScriptFailure):
+            # strict mode: a nested call failed; surface that failure, not a wrapper of it
+            if self._strict_exc is None:
+                self._strict_exc = exc
+            return f"internal error in {name}: {exc.error.message}"
+        msg, tb = format_internal_error(name, exc)
+        self._py_tb = tb
+        if self.strict and self._strict_exc is None:
+            self._strict_exc = exc
+        return msg
+
+    @staticmethod
+    def _role(fn: Any, args: tuple) -> str | None:
+        if args and type(args[0]) is Effect and fn is not None:
+            e = args[0]
+            if fn is e.condition:
+                return "condition"
+            if fn is e.cost:
+                return "cost"
+            if fn is e.target:
+                return "target"
+            if fn is e.operation:
+                return "operation"
+            if fn is e.value:
+                return "value"
+        return None
+
+    @staticmethod
+    def _card_of(args: tuple) -> int | None:
+        if args:
+            a = args[0]
+            if type(a) is Effect:
+                c = a.handler if a.handler is not None else a.owner
+                if c is not None:
+                    return c.data.get_original_code()
+            elif type(a) is Card:
+                return a.data.get_original_code()
+        return None
+
+    def _report_simple(self, text: str, kind: str, callback: str | None,
+                       card_code: int | None = None) -> None:
+        self._record(ScriptError(kind=kind, message=text, log_line=reference_log_line(text),
+                                 card_code=card_code, card_name=self._name(card_code),
+                                 callback=callback))
+
+    def _name(self, code: int | None) -> str | None:
+        if code is None or self.options.card_name is None:
+            return None
+        try:
+            return self.options.card_name(code)
+        except Exception:
+            return None
+
+    def _failed(self, out: tuple, fn: Any, args: tuple, callback: str | None, *,
+                kind: str | None = None, card_code: int | None = None, script: str | None = None,
+                not_function: str | None = None, missing: str | None = None) -> None:
+        """Record a failure tuple (False, message|None, error type, traceback|None)."""
+        msg = out[1] if len(out) > 1 else None
+        etype = out[2] if len(out) > 2 else "string"
+        tb = out[3] if len(out) > 3 and isinstance(out[3], str) else ""
+        role = self._role(fn, args) or callback
+        chk = None
+        if role in ("cost", "target") and len(args) >= 9 and type(args[8]) is int:
+            chk = args[8]
+        if card_code is None:
+            card_code = self._card_of(args)
+        if etype == "missing":
+            text = missing or "attempt to call an error function"
+            self._record(ScriptError(kind="call", message=text, log_line=reference_log_line(text),
+                                     card_code=card_code, card_name=self._name(card_code),
+                                     callback=role, chk=chk))
+            return
+        if etype == "notfunction" and not_function is not None:
+            self._record(ScriptError(kind="call", message=not_function,
+                                     log_line=reference_log_line(not_function), card_code=card_code,
+                                     card_name=self._name(card_code), callback=role, chk=chk))
+            return
+        if msg is None:
+            message = f"(error object is a {etype} value)"
+        else:
+            message = str(msg)
+        if kind is None:
+            if etype == "memory" or message == "not enough memory":
+                kind = "memory"
+            elif "script timeout:" in message:
+                kind = "timeout"
+            elif self._py_tb is not None and "internal error in " in message:
+                kind = "internal"
+            else:
+                kind = "error"
+        file, line = None, None
+        m = _POS.search(message) or _POS.search(tb)
+        if m:
+            file, line = m.group(1), int(m.group(2))
+        elif script is not None:
+            file = script
+        if card_code is None and file is not None:
+            fm = _CARD_FILE.search(file)
+            if fm:
+                card_code = int(fm.group(1))
+        py_tb, self._py_tb = self._py_tb, None
+        err = ScriptError(kind=kind, message=message, log_line=reference_log_line(msg),
+                          card_code=card_code, card_name=self._name(card_code), script=file,
+                          line=line, callback=role, chk=chk, traceback=_clean_traceback(tb),
+                          python_traceback=py_tb)
+        if kind == "memory":
+            self._collect_after_memory_error()
+        self._record(err)
+
+    def _record(self, err: ScriptError) -> None:
+        self.errors.append(err)
+        self.handle_message(err.log_line, 1)
+        log.warning("script error: %s", err)
+        if self.strict:
+            pending, self._strict_exc = self._strict_exc, None
+            if isinstance(pending, ScriptFailure):
+                raise pending
+            failure = ScriptFailure(err)
+            if pending is not None:
+                raise failure from pending
+            raise failure
+
+
+def _clean_traceback(tb: str) -> str:
+    """A Lua traceback without the host's own frames."""
+    if not tb:
+        return ""
+    keep = [ln for ln in tb.splitlines()
+            if "duelhost/bootstrap.lua" not in ln and "in function 'xpcall'" not in ln]
+    return "\n".join(keep)

@@ -1,0 +1,300 @@
+"""The Lua runtime and its sandbox.
+
+``LuaSandbox`` owns one lupa ``LuaRuntime`` (Lua 5.4) set up the way the
+reference core sets up its ``lua_State``, plus the protections a host of
+untrusted scripts needs:
+
+- Libraries: base, string, utf8, table, math -- what the reference opens.
+  Removed from the global table: io, os, debug, package/require, coroutine,
+  lupa's ``python`` module, collectgarbage, dofile, loadfile.  ``load`` only
+  accepts text (like ``luaL_loadbufferx(..., "t")``), so ``string.dump``
+  output cannot be loaded back.  ``setmetatable(_G, ...)`` is refused (lupa
+  reads globals outside protected calls; a metamethod on ``_G`` could abort
+  the process).  No script in the reference corpus sets one.
+- No path to Python: lupa's ``eval``/``builtins`` are off and an attribute
+  filter refuses every attribute of every Python object.  Engine objects
+  reach scripts only as handles whose metatables are ours (handles.py).
+- Memory: ``max_memory`` bounds Lua's allocations; a runaway allocation
+  fails with "not enough memory" inside the call, the garbage is collected
+  and the runtime goes on.  Before each outermost call the sandbox checks
+  that at least ``memory_reserve`` bytes are free (collecting if needed),
+  because lupa pushes arguments outside any protected call.
+- Time: a count hook on every thread that runs script code raises
+  "script timeout: ..." once a call has run longer than ``time_budget``
+  seconds of CPU time.  The hook never fires inside the host's own glue;
+  after a timeout it keeps firing, so a script's ``pcall`` cannot swallow it.
+
+The privileged half lives in bootstrap.lua: its functions are upvalues of
+closures only Python holds.  Every call into script code goes through one
+of them (``call``, ``call_field``, ``run``, ``task_start``, ``task_resume``),
+which run it under ``xpcall`` with a traceback handler; none of them lets a
+Lua error reach lupa.
+
+Two lupa facts shape the rest (measured with lupa 2.8):
+
+- A lupa object created while Lua runs inside a coroutine remembers that
+  coroutine's ``lua_State`` and uses it when it is called, indexed or freed.
+  So threads that run scripts are pooled and never freed, and Python only
+  ever *calls* the privileged functions above (created on the main state);
+  script values (functions, tables) are only passed back as arguments.
+- lupa's item access reads ``lua_gettop`` of its state and returns every
+  value on it; from inside a callback that is garbage.  Python code that may
+  run inside a Lua callback never indexes Lua tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+try:
+    import lupa.lua54 as _lupa
+except ImportError as exc:  # pragma: no cover - lupa is a hard dependency
+    raise ImportError("duelhost needs lupa with Lua 5.4 (pip install 'lupa>=2.8')") from exc
+
+from .errors import SandboxError
+
+__all__ = [
+    "ERR",
+    "YIELD_MARK",
+    "LuaError",
+    "LuaMemoryError",
+    "LuaSandbox",
+    "MemoryExhausted",
+    "SandboxOptions",
+    "chunk_name",
+    "LuaFunction",
+    "LuaObject",
+    "LuaTable",
+]
+
+LuaError = _lupa.LuaError
+LuaMemoryError = _lupa.LuaMemoryError
+LuaRuntime = _lupa.LuaRuntime
+
+# Markers a binding entry returns to its Lua wrapper (short strings: Lua
+# compares them by pointer).
+ERR = "\x00duelhost:error"
+YIELD_MARK = "\x00duelhost:yield"
+
+BOOTSTRAP_PATH = Path(__file__).with_name("bootstrap.lua")
+BOOTSTRAP_NAME = "=duelhost/bootstrap.lua"
+
+# The reference asks its script reader for "./script/<file>"; we load under
+# that name as a file chunk ("@"), so messages read ./script/c123.lua:45:
+SCRIPT_PREFIX = "./script/"
+
+
+def chunk_name(filename: str) -> str:
+    """The chunk name a script file is loaded under: ``@./script/c123.lua``."""
+    return "@" + SCRIPT_PREFIX + filename
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SandboxOptions:
+    """Limits of one Lua runtime.
+
+    max_memory      bytes Lua may allocate on top of the empty runtime.
+    memory_reserve  bytes kept free for the host's own pushes between calls.
+    time_budget     CPU seconds one call (or one resume of a task) may run.
+    hook_interval   VM instructions between two time checks.
+    """
+
+    max_memory: int = 256 << 20
+    memory_reserve: int = 4 << 20
+    time_budget: float = 1.0
+    hook_interval: int = 10_000
+
+
+class MemoryExhausted(Exception):
+    """The runtime is out of memory even after a full collection; no call was made."""
+
+
+def _refuse_attribute(obj: Any, attr_name: Any, is_setting: bool) -> Any:
+    raise AttributeError("scripts cannot access attributes of host objects")
+
+
+class _Anchor:
+    """A throw-away Python object whose lupa userdata becomes a handle (see handles.py)."""
+
+    __slots__ = ()
+
+
+def _tuple(r: Any) -> tuple:
+    return r if type(r) is tuple else (r,)
+
+
+class LuaSandbox:
+    """One sandboxed Lua 5.4 state with the host's privileged glue loaded."""
+
+    def __init__(self, options: SandboxOptions | None = None) -> None:
+        self.options = options or SandboxOptions()
+        opt = self.options
+        self.lua = LuaRuntime(
+            encoding="UTF-8",
+            register_eval=False,
+            register_builtins=False,
+            unpack_returned_tuples=True,
+            attribute_filter=_refuse_attribute,
+            max_memory=opt.max_memory + opt.memory_reserve,
+        )
+        if self.lua.lua_version != (5, 4):
+            raise SandboxError(f"lupa.lua54 runs Lua {self.lua.lua_version}, expected 5.4")
+        cfg = self.lua.table_from({
+            "err": ERR,
+            "yield_mark": YIELD_MARK,
+            "budget": float(opt.time_budget),
+            "interval": int(opt.hook_interval),
+        })
+        src = BOOTSTRAP_PATH.read_bytes()
+        m = self.lua.execute(src, cfg, name=BOOTSTRAP_NAME, mode="t")
+        # Every privileged function is fetched once, here: later, Python may
+        # be running inside a Lua callback, where lupa item access is unsafe.
+        self._call = m.call
+        self._call_field = m.call_field
+        self._run = m.run
+        self._tostring = m.tostring
+        self._task_start = m.task_start
+        self._task_resume = m.task_resume
+        self.task_drop = m.task_drop
+        self._task_stats = m.task_stats
+        self._make_card = m.make_card
+        self._make_effect = m.make_effect
+        self._make_group = m.make_group
+        self._card_class = m.card_class
+        self._wrap = m.wrap
+        self._stub = m.stub
+        self._strict = m.strict
+        self._finish_install = m.finish_install
+        self._new_table = m.new_table
+        self._identity = m.identity
+        self._full_gc = m.full_gc
+        self._count_handles = m.count_handles
+        self._set_budget = m.set_budget
+        self._new_libs = m.new_libs
+        m.seal()
+        self._soft_limit = opt.max_memory
+
+    # ----- set-up ---------------------------------------------------------------------
+
+    def new_libs(self) -> tuple[Any, Any, Any, Any, Any]:
+        """Create the global Card, Effect, Group, Duel, Debug tables (reference layout)."""
+        return tuple(self._new_libs())  # type: ignore[return-value]
+
+    def wrap(self, entry: Any, may_yield: bool) -> Any:
+        """The Lua function scripts call for a binding whose Python entry is ``entry``."""
+        return self._wrap(entry, may_yield)
+
+    def stub(self, name: str) -> Any:
+        """A Lua function raising ``not implemented: <name>``."""
+        return self._stub(name)
+
+    def make_strict(self, lib: Any, libname: str) -> None:
+        """Reading an absent name of ``lib`` raises "<lib>.<name> is not a function of the reference core"."""
+        self._strict(lib, libname)
+
+    def finish_install(self) -> None:
+        """Copy library metamethods (Group.__len, __add, ...) into the handles' metatables."""
+        self._finish_install()
+
+    def set_time_budget(self, seconds: float) -> None:
+        self._set_budget(float(seconds))
+
+    # ----- memory ---------------------------------------------------------------------
+
+    def memory_used(self) -> int:
+        return int(self.lua.get_memory_used() or 0)
+
+    def full_gc(self) -> None:
+        self._full_gc()
+
+    def ensure_headroom(self) -> None:
+        """Make sure an outermost call can start; raise MemoryExhausted when it cannot."""
+        if self.lua.get_memory_used() > self._soft_limit:
+            self._full_gc()
+            if self.lua.get_memory_used() > self._soft_limit:
+                raise MemoryExhausted(
+                    f"Lua memory exhausted: {self.memory_used()} bytes in use, "
+                    f"limit {self._soft_limit}")
+
+    # ----- calls (each returns a tuple whose first element is the status) --------------
+
+    def call(self, fresh: bool, fn: Any, *args: Any) -> tuple:
+        """(True, results...) or (False, message|None, error type, traceback|None)."""
+        return _tuple(self._call(fresh, fn, *args))
+
+    def call_field(self, fresh: bool, obj: Any, name: str, *args: Any) -> tuple:
+        """Call ``obj[name](...)``; error type "missing" when that is not a function."""
+        return _tuple(self._call_field(fresh, obj, name, *args))
+
+    def run(self, fresh: bool, source: bytes, chunkname: str, cls: Any = None,
+            code: int | None = None) -> tuple:
+        """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile."""
+        return _tuple(self._run(fresh, source, chunkname, cls, code))
+
+    def run_file(self, path: Path | str, chunkname: str | None = None, cls: Any = None,
+                 code: int | None = None) -> tuple:
+        """Run a script file (chunk name ``@./script/<file name>`` unless given)."""
+        p = Path(path)
+        return self.run(True, p.read_bytes(), chunkname or chunk_name(p.name), cls, code)
+
+    def tostring(self, fresh: bool, value: Any) -> tuple:
+        return _tuple(self._tostring(fresh, value))
+
+    def task_start(self, fresh: bool, fn: Any, *args: Any) -> tuple:
+        """(task id, status, ...): status 1 suspended, 2 finished + results, 3 failed + error."""
+        return self._task_start(fresh, fn, *args)  # always several values
+
+    def task_resume(self, fresh: bool, task_id: int, *args: Any) -> tuple:
+        return _tuple(self._task_resume(fresh, task_id, *args))
+
+    def task_stats(self) -> tuple[int, int, int]:
+        """(pooled idle threads, running tasks, threads kept after failures/abandonment)."""
+        return tuple(self._task_stats())  # type: ignore[return-value]
+
+    # ----- objects -------------------------------------------------------------------------
+
+    def card_class(self, code: int, create: bool) -> Any:
+        """The card class table ``c<code>`` (created like the reference when ``create``)."""
+        return self._card_class(code, create)
+
+    def make_card_handle(self, proxy: Any, cls: Any) -> Any:
+        return self._make_card(_Anchor(), proxy, cls)
+
+    def make_effect_handle(self, proxy: Any) -> Any:
+        return self._make_effect(_Anchor(), proxy)
+
+    def make_group_handle(self, proxy: Any) -> Any:
+        return self._make_group(_Anchor(), proxy)
+
+    def count_handles(self) -> int:
+        return int(self._count_handles())
+
+    def new_table(self, values: tuple = (), fields: dict | None = None) -> Any:
+        """A Lua table with ``values`` as its sequence and ``fields`` as keyed entries.
+
+        Values must already be Lua-ready (handles, not engine objects)."""
+        flat: list[Any] = []
+        if fields:
+            for k, v in fields.items():
+                flat.append(k)
+                flat.append(v)
+        return self._new_table(len(values), *values, *flat)
+
+    def rehome(self, value: Any) -> Any:
+        """A second Python reference to a Lua value, bound to the main Lua state."""
+        return self._identity(value)
+
+    def close(self) -> None:
+        """Drop the runtime (Lua state freed once nothing references it)."""
+        self.__dict__.clear()
+
+
+def _lupa_types() -> tuple[type, type, type]:
+    probe = LuaRuntime()
+    return type(probe.eval("print")), type(probe.eval("{}")), type(probe.eval("print")).__mro__[1]
+
+
+# The classes lupa gives Lua functions and tables in Python (not exported by lupa).
+LuaFunction, LuaTable, LuaObject = _lupa_types()
