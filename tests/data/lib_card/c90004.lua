@@ -1,0 +1,4 @@
+-- Test card without effects.
+local s,id=GetID()
+function s.initial_effect(c)
+end
