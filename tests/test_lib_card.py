@@ -89,8 +89,9 @@ class Env:
         out = self.host.call_card_function(self.runner, "count", src, *args)
         return out[0], tuple(out[1:])
 
-    def task(self, src: str, *args: Any) -> tuple:
-        """Run a snippet as a coroutine the engine drives (yielding functions work)."""
+    def task(self, src: str, *args: Any) -> tuple | None:
+        """Run a snippet as a coroutine the engine drives (yielding functions work);
+        its results, None when it failed."""
         fn = self.one("return RunSnippet")
         task = self.host.start(fn, src, *args)
         results: list[Any] = []
@@ -109,7 +110,7 @@ class Env:
         self.duel.finished = False
         for prompt in self.duel.run_processor():   # runs the queued units to the end
             raise AssertionError(f"unexpected prompt {prompt!r}")
-        return tuple(results[0])
+        return None if results[0] is None else tuple(results[0])
 
     def effect(self, owner: Card | None, **fields: Any) -> Effect:
         e = self.duel.new_effect()
@@ -242,7 +243,8 @@ def test_attribute_race_and_their_checks(env):
     assert env.run("local c=... return c:GetAttribute(), c:GetRace(), c:GetOriginalAttribute(), c:GetOriginalRace()",
                    c) == (ATTRIBUTE_DARK, RACE_WARRIOR, ATTRIBUTE_DARK, RACE_WARRIOR)
     assert env.run("local c=... return c:IsAttribute(ATTRIBUTE_DARK+ATTRIBUTE_LIGHT), c:IsRace(RACE_DRAGON), "
-                   "c:IsNonAttribute(ATTRIBUTE_DARK), c:IsNonAttribute(ATTRIBUTE_LIGHT)", c) == (True, False, False, True)
+                   "c:IsNonAttribute(ATTRIBUTE_DARK), c:IsNonAttribute(ATTRIBUTE_LIGHT)", c) == (
+        True, False, False, True)
     c.set_status(STATUS_NO_LEVEL, True)
     assert env.run("local c=... return c:GetOriginalAttribute(), c:GetTextAttack()", c) == (0, 0)
 
@@ -307,7 +309,7 @@ def test_register_effect_returns_the_id_or_minus_one_when_already_registered(env
 def test_register_effect_refused_by_an_effect_the_card_is_immune_to(env):
     c = env.place(90001)
     source = env.place(90001, seq=1)
-    reason = env.effect(source, type=EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
+    reason = env.effect(source, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
     source.add_effect(reason)
     immune = env.effect(c, type=EFFECT_TYPE_SINGLE, code=EFFECT_IMMUNE_EFFECT, range=LOCATION_MZONE,
                         flag=[EFFECT_FLAG_SINGLE_RANGE, 0], value=1)
@@ -355,7 +357,7 @@ def test_flag_effects(env):
 def test_relations(env):
     c = env.place(90001)
     d = env.place(90001, seq=1)
-    e = env.effect(c, type=EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
+    e = env.effect(c, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
     assert env.run("local c,d,e=... c:CreateRelation(d, RESET_EVENT+RESET_TOGRAVE) c:CreateEffectRelation(e) "
                    "return c:IsRelateToCard(d), d:IsRelateToCard(c), c:IsRelateToEffect(e), c:IsRelateToChain()",
                    c, d, e) == (True, False, True, False)
@@ -406,7 +408,7 @@ def test_actions_are_refused_inside_plain_calls():
 
 def test_add_counter_needs_the_reason_effect_to_reach_the_card(env):
     c = env.place(90002)
-    reason = env.effect(c, type=EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
+    reason = env.effect(c, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
     c.set_status(STATUS_SUMMONING, True)
     env.duel.core.reason_effect = reason
     assert env.one("return (...):AddCounter(0x1, 1)", c) is False
@@ -421,7 +423,7 @@ def test_functions_without_results_return_no_value(env):
     assert env.count("return (...):GetSpecialSummonInfo()", c) == (0, ())
     assert env.count("return (...):IsCanRemoveCounter(2, 0x1, 3, REASON_COST)", c) == (0, ())
     # RegisterEffect refused because the card is unaffected by the effect being applied
-    reason = env.effect(source, type=EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
+    reason = env.effect(source, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
     source.add_effect(reason)
     c.set_status(STATUS_SUMMONING, True)
     env.duel.core.reason_effect = reason
