@@ -427,7 +427,7 @@ class CardApiSupportMixin:
         peffect.flag[0] = (flag | EFFECT_FLAG_CANNOT_DISABLE) & _U64
         peffect.reset_count = _i32(count)
         peffect.label.append(label)
-        peffect.description = description
+        peffect.description = description & 0xFFFFFFFF
         self.add_effect(peffect)
         return peffect
 
@@ -484,7 +484,7 @@ class CardApiSupportMixin:
         peffect.type = EFFECT_TYPE_SINGLE
         peffect.code = _i32(EFFECT_COUNTER_PERMIT | countertype) & 0xFFFFFFFF
         peffect.flag[0] = EFFECT_FLAG_SINGLE_RANGE
-        peffect.range = prange & 0xFFFFFFFF
+        peffect.range = prange & 0xFFFF
         if condition is not None:
             peffect.condition = condition
         self.add_effect(peffect)
