@@ -54,7 +54,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 from xml.etree import ElementTree as ET
 
 __all__ = [
@@ -108,10 +108,8 @@ _TOKEN_RE = re.compile(r"""
 """, re.X | re.S)
 
 
-class Token(NamedTuple):
-    kind: str    # "name", "keyword", "number", "string", "op"
-    text: str
-    line: int
+Token = tuple[str, str, int]
+"""(kind, text, line); kind is "name", "keyword", "number", "string" or "op"."""
 
 
 def lua_tokens(src: str) -> Iterator[Token]:
@@ -134,22 +132,22 @@ def lua_tokens(src: str) -> Iterator[Token]:
             line += 1
         elif kind == "name":
             text = m.group()
-            yield Token("keyword" if text in LUA_KEYWORDS else "name", text, line)
+            yield ("keyword" if text in LUA_KEYWORDS else "name", text, line)
         elif kind in ("lceq", "lseq"):
             close = "]" + m.group(kind) + "]"
             j = src.find(close, pos)
             if j < 0:
                 return
             if kind == "lseq":
-                yield Token("string", src[m.start():j + len(close)], line)
+                yield ("string", src[m.start():j + len(close)], line)
             line += src.count("\n", m.start(), j)
             pos = j + len(close)
         elif kind == "string":
             text = m.group()
-            yield Token("string", text, line)
+            yield ("string", text, line)
             line += text.count("\n")
         else:
-            yield Token(kind, m.group(), line)
+            yield (kind, m.group(), line)
 
 
 def read_lua(path: Path) -> str:
@@ -167,9 +165,11 @@ class Finding:
     """Something a static or runtime scan found in one script.
 
     ``kind``: ``"missing_reference"`` (``name`` is ``c<ID>``, ``code`` the
-    referenced code, ``detail`` how it is referenced) or
+    referenced code, ``detail`` how it is referenced),
     ``"undefined_constant"`` (``name`` the ALL_CAPS global, ``detail`` "runtime"
-    or "static").
+    or "static") or ``"global_write"`` (``name`` a global or library field,
+    ``Auxiliary.X`` / ``Duel.X``, that the script added or replaced while
+    loading; ``detail`` "added"/"replaced").
     """
 
     kind: str
@@ -185,6 +185,9 @@ class Finding:
         where = f" (line {self.line})" if self.line else ""
         if self.kind == "missing_reference":
             return f"references {self.name} ({self.detail}){where}, but c{self.code}.lua is not in the folder"
+        if self.kind == "global_write":
+            return (f"{self.detail} the shared global {self.name} while loading "
+                    f"(every later card of a duel sees it)")
         return f"reads undefined constant {self.name}{where} [{self.detail}]"
 
 
@@ -197,43 +200,43 @@ def _assigned_names(toks: Sequence[Token]) -> set[str]:
     out: set[str] = set()
     n = len(toks)
     for k, t in enumerate(toks):
-        if t.kind != "name":
+        if t[0] != "name":
             continue
         prev = toks[k - 1] if k else None
-        if prev is not None and prev.kind == "op" and prev.text in (".", ":", "::"):
+        if prev is not None and prev[0] == "op" and prev[1] in (".", ":", "::"):
             continue
         nxt = toks[k + 1] if k + 1 < n else None
-        if nxt is not None and nxt.kind == "op" and nxt.text in ("=", ","):
+        if nxt is not None and nxt[0] == "op" and nxt[1] in ("=", ","):
             # NAME = ...  or  NAME, NAME2 = ...  (a "," inside an argument list is
             # harmless over-generosity only when followed by an "=" later: check)
-            if nxt.text == "=" or _list_then_assign(toks, k):
-                out.add(t.text)
+            if nxt[1] == "=" or _list_then_assign(toks, k):
+                out.add(t[1])
                 continue
-        if prev is not None and prev.kind == "keyword" and prev.text in ("function", "local", "for"):
-            out.add(t.text)
+        if prev is not None and prev[0] == "keyword" and prev[1] in ("function", "local", "for"):
+            out.add(t[1])
             continue
     # parameters and the rest of ``local a, b`` / ``for a, b`` lists
     for k, t in enumerate(toks):
-        if t.kind == "keyword" and t.text in ("local", "for"):
+        if t[0] == "keyword" and t[1] in ("local", "for"):
             j = k + 1
-            if j < n and toks[j].kind == "keyword" and toks[j].text == "function":
+            if j < n and toks[j][0] == "keyword" and toks[j][1] == "function":
                 continue
-            while j < n and toks[j].kind == "name":
-                out.add(toks[j].text)
-                if j + 1 < n and toks[j + 1].text == "<":   # local x <const>
+            while j < n and toks[j][0] == "name":
+                out.add(toks[j][1])
+                if j + 1 < n and toks[j + 1][1] == "<":   # local x <const>
                     j += 3
-                if j + 1 < n and toks[j + 1].kind == "op" and toks[j + 1].text == ",":
+                if j + 1 < n and toks[j + 1][0] == "op" and toks[j + 1][1] == ",":
                     j += 2
                 else:
                     break
-        elif t.kind == "keyword" and t.text == "function":
+        elif t[0] == "keyword" and t[1] == "function":
             j = k + 1
-            while j < n and not (toks[j].kind == "op" and toks[j].text == "("):
+            while j < n and not (toks[j][0] == "op" and toks[j][1] == "("):
                 j += 1
             j += 1
-            while j < n and not (toks[j].kind == "op" and toks[j].text == ")"):
-                if toks[j].kind == "name":
-                    out.add(toks[j].text)
+            while j < n and not (toks[j][0] == "op" and toks[j][1] == ")"):
+                if toks[j][0] == "name":
+                    out.add(toks[j][1])
                 j += 1
     return out
 
@@ -241,10 +244,10 @@ def _assigned_names(toks: Sequence[Token]) -> set[str]:
 def _list_then_assign(toks: Sequence[Token], k: int) -> bool:
     """Whether ``toks[k]`` starts ``NAME, NAME, ... =`` (a multiple assignment)."""
     j, n = k, len(toks)
-    while j + 1 < n and toks[j].kind == "name" and toks[j + 1].kind == "op" and toks[j + 1].text == ",":
+    while j + 1 < n and toks[j][0] == "name" and toks[j + 1][0] == "op" and toks[j + 1][1] == ",":
         j += 2
-    return (j + 1 < n and toks[j].kind == "name" and toks[j + 1].kind == "op"
-            and toks[j + 1].text == "=")
+    return (j + 1 < n and toks[j][0] == "name" and toks[j + 1][0] == "op"
+            and toks[j + 1][1] == "=")
 
 
 def library_globals(folder: Path, extra: Iterable[Path] = ()) -> frozenset[str]:
@@ -274,15 +277,15 @@ def _eval_code(toks: Sequence[Token], env: dict[str, int]) -> int | None:
     """The value of a constant integer expression (numbers, known names, + - *, parentheses)."""
     text = []
     for t in toks:
-        if t.kind == "number":
+        if t[0] == "number":
             try:
-                text.append(str(int(t.text, 0)))
+                text.append(str(int(t[1], 0)))
             except ValueError:
                 return None
-        elif t.kind == "name" and t.text in env:
-            text.append(str(env[t.text]))
-        elif t.kind == "op" and t.text in "+-*()":
-            text.append(t.text)
+        elif t[0] == "name" and t[1] in env:
+            text.append(str(env[t[1]]))
+        elif t[0] == "op" and t[1] in "+-*()":
+            text.append(t[1])
         else:
             return None
     if not text:
@@ -296,18 +299,18 @@ def _eval_code(toks: Sequence[Token], env: dict[str, int]) -> int | None:
 
 def _call_args(toks: Sequence[Token], k: int) -> list[list[Token]] | None:
     """The top-level argument token lists of the call whose ``(`` is ``toks[k]``."""
-    if k >= len(toks) or toks[k].text != "(":
+    if k >= len(toks) or toks[k][1] != "(":
         return None
     args: list[list[Token]] = [[]]
     depth = 0
     for t in toks[k + 1:]:
-        if t.kind == "op" and t.text in "([{":
+        if t[0] == "op" and t[1] in "([{":
             depth += 1
-        elif t.kind == "op" and t.text in ")]}":
+        elif t[0] == "op" and t[1] in ")]}":
             if depth == 0:
                 return args
             depth -= 1
-        elif t.kind == "op" and t.text == "," and depth == 0:
+        elif t[0] == "op" and t[1] == "," and depth == 0:
             args.append([])
             continue
         args[-1].append(t)
@@ -326,12 +329,12 @@ def scan_script(src: str, code: int, library: frozenset[str]) -> StaticInfo:
     env: dict[str, int] = {}
     self_tables = {f"c{code}"}
     for k, t in enumerate(toks):
-        if t.kind == "name" and t.text == "GetID" and k >= 2 and toks[k - 1].text == "=":
+        if t[0] == "name" and t[1] == "GetID" and k >= 2 and toks[k - 1][1] == "=":
             j = k - 2
             names: list[str] = []
-            while j >= 0 and toks[j].kind == "name":
-                names.insert(0, toks[j].text)
-                if j >= 1 and toks[j - 1].text == ",":
+            while j >= 0 and toks[j][0] == "name":
+                names.insert(0, toks[j][1])
+                if j >= 1 and toks[j - 1][1] == ",":
                     j -= 2
                 else:
                     break
@@ -346,40 +349,40 @@ def scan_script(src: str, code: int, library: frozenset[str]) -> StaticInfo:
     refs: dict[tuple[int, str], Finding] = {}
     n = len(toks)
     for k, t in enumerate(toks):
-        if t.kind != "name":
+        if t[0] != "name":
             continue
         prev = toks[k - 1] if k else None
-        after_dot = prev is not None and prev.kind == "op" and prev.text in (".", ":", "::")
-        if (t.text == "initial_effect" and prev is not None and prev.text in (".", ":")
-                and k >= 2 and toks[k - 2].text in self_tables):
+        after_dot = prev is not None and prev[0] == "op" and prev[1] in (".", ":", "::")
+        if (t[1] == "initial_effect" and prev is not None and prev[1] in (".", ":")
+                and k >= 2 and toks[k - 2][1] in self_tables):
             nxt = toks[k + 1] if k + 1 < n else None
             before = toks[k - 3] if k >= 3 else None
-            if (before is not None and before.text == "function") or (nxt is not None and nxt.text == "="):
+            if (before is not None and before[1] == "function") or (nxt is not None and nxt[1] == "="):
                 defines_initial = True
         if after_dot:
-            if t.text in _LOADING_CALLS and k + 1 < n:
+            if t[1] in _LOADING_CALLS and k + 1 < n:
                 args = _call_args(toks, k + 1)
-                index = _LOADING_CALLS[t.text]
+                index = _LOADING_CALLS[t[1]]
                 if args is not None and len(args) > index:
                     value = _eval_code(args[index], env)
                     if value is not None and value != code:
-                        key = (value, t.text)
+                        key = (value, t[1])
                         if key not in refs:
                             refs[key] = Finding(kind="missing_reference", name=f"c{value}", code=value,
-                                                line=t.line, detail=f"{t.text}({value})")
+                                                line=t[2], detail=f"{t[1]}({value})")
             continue
-        if prev is not None and prev.kind == "keyword" and prev.text == "goto":
+        if prev is not None and prev[0] == "keyword" and prev[1] == "goto":
             continue
-        m = SCRIPT_RE.fullmatch(t.text + ".lua")
-        if m and t.text not in assigned:
+        m = SCRIPT_RE.fullmatch(t[1] + ".lua")
+        if m and t[1] not in assigned:
             value = int(m.group(1))
             if value != code and (value, "table") not in refs:
-                refs[(value, "table")] = Finding(kind="missing_reference", name=t.text, code=value,
-                                                 line=t.line, detail="script table")
+                refs[(value, "table")] = Finding(kind="missing_reference", name=t[1], code=value,
+                                                 line=t[2], detail="script table")
             continue
-        if (ALL_CAPS_RE.match(t.text) and len(t.text) > 1 and t.text not in library
-                and t.text not in assigned and t.text not in undefined):
-            undefined[t.text] = Finding(kind="undefined_constant", name=t.text, line=t.line,
+        if (ALL_CAPS_RE.match(t[1]) and len(t[1]) > 1 and t[1] not in library
+                and t[1] not in assigned and t[1] not in undefined):
+            undefined[t[1]] = Finding(kind="undefined_constant", name=t[1], line=t[2],
                                         detail="static")
     return StaticInfo(defines_initial_effect=defines_initial,
                       undefined_constants=tuple(undefined.values()),
@@ -601,7 +604,8 @@ class CheckReport:
     def ok(self) -> bool:
         if self.failures:
             return False
-        return not (self.strict and any(r.findings for r in self.results))
+        return not (self.strict and any(_strict_findings(r) for r in self.results
+                                        if r.status not in (NO_DB_ROW, NOT_RUN)))
 
     @property
     def exit_code(self) -> int:
@@ -628,6 +632,15 @@ class CheckReport:
                 groups[name].append(r.code)
         return sorted(((n, len(c), c) for n, c in groups.items()), key=lambda x: (-x[1], x[0]))
 
+    def global_writes(self) -> list[tuple[str, int, list[int]]]:
+        """Shared globals scripts added or replaced while loading, by how many scripts did."""
+        groups: dict[str, list[int]] = defaultdict(list)
+        for r in self.results:
+            for f in r.findings:
+                if f.kind == "global_write":
+                    groups[f"{f.name} ({f.detail})"].append(r.code)
+        return sorted(((n, len(c), c) for n, c in groups.items()), key=lambda x: (-x[1], x[0]))
+
     def summary(self) -> dict[str, Any]:
         counts = {status: self.count(status) for status in STATUSES}
         clean = counts[PASSED]
@@ -638,6 +651,7 @@ class CheckReport:
             "pass_rate_with_row": round(clean / self.with_row, 6) if self.with_row else None,
             "missing_references": len(self.with_findings("missing_reference")),
             "undefined_constants": len(self.with_findings("undefined_constant")),
+            "global_writes": len(self.with_findings("global_write")),
             "constants_check": self.constants_check,
             "seconds": round(self.seconds, 3),
             "cards_per_second": round(self.cards_per_second, 1),
@@ -679,6 +693,16 @@ class CheckReport:
                     for f in r.findings if f.kind == "undefined_constant")
                 lines.append(f"c{r.code} {_quote(r.name)}: {names}")
             lines.append("")
+        writes = self.global_writes()
+        if writes:
+            lines.append(f"== shared globals a script added or replaced while loading "
+                         f"({len(self.with_findings('global_write'))} scripts; the check puts them back "
+                         f"between cards, a duel does not) ==")
+            for name, n, codes in writes[:causes]:
+                lines.append(f"{n:6d}  {name}   e.g. {_examples(codes)}")
+            if len(writes) > causes:
+                lines.append(f"        ... {len(writes) - causes} more names")
+            lines.append("")
         groups = self.causes()
         if groups:
             lines.append(f"== failure causes ({len(groups)} patterns) ==")
@@ -712,6 +736,7 @@ class CheckReport:
                          f"({100 * s['pass_rate_with_row']:.1f}%)")
         lines.append(f"  missing references     {s['missing_references']:7d} scripts")
         lines.append(f"  undefined constants    {s['undefined_constants']:7d} scripts ({self.constants_check} check)")
+        lines.append(f"  shared globals written {s['global_writes']:7d} scripts (informational)")
         rss = f", peak memory {_mib(s['parent_maxrss_kb'])} parent"
         if s["worker_maxrss_kb"]:
             rss += f" / {_mib(s['worker_maxrss_kb'])} per worker"
@@ -747,7 +772,7 @@ class CheckReport:
         failed = s[FAILED] + s[NO_INITIAL_EFFECT]
         skipped = s[NO_DB_ROW] + s[NOT_RUN]
         if self.strict:
-            failed += sum(1 for r in self.results if not r.failed and r.findings
+            failed += sum(1 for r in self.results if not r.failed and _strict_findings(r)
                           and r.status not in (NO_DB_ROW, NOT_RUN))
         attrs = {"name": "duelhost check", "tests": str(self.total), "failures": str(failed),
                  "errors": "0", "skipped": str(skipped), "time": f"{self.seconds:.3f}"}
@@ -771,15 +796,24 @@ class CheckReport:
                 ET.SubElement(case, "skipped", {"message": r.reason or f"no database row for {r.code}"})
             elif r.status == NOT_RUN:
                 ET.SubElement(case, "skipped", {"message": r.reason})
-            elif self.strict and r.findings:
-                el = ET.SubElement(case, "failure", {"message": _xml_text(r.findings[0].describe()),
-                                                     "type": r.findings[0].kind})
-                el.text = _xml_text("\n".join(f.describe() for f in r.findings))
+            elif self.strict and _strict_findings(r) and r.status not in (NO_DB_ROW, NOT_RUN):
+                strict = _strict_findings(r)
+                el = ET.SubElement(case, "failure", {"message": _xml_text(strict[0].describe()),
+                                                     "type": strict[0].kind})
+                el.text = _xml_text("\n".join(f.describe() for f in strict))
             if r.findings:
                 out = ET.SubElement(case, "system-out")
                 out.text = _xml_text("\n".join(f.describe() for f in r.findings))
         ET.indent(root)
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
+
+
+STRICT_FINDINGS = ("missing_reference", "undefined_constant")
+
+
+def _strict_findings(r: CardResult) -> list[Finding]:
+    """The findings that fail a card under --strict (global writes stay informational)."""
+    return [f for f in r.findings if f.kind in STRICT_FINDINGS]
 
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -1117,6 +1151,9 @@ class CardLoader:
         elif spec.runtime_constants:
             self.notes.append("the script host offers no global-read hook: undefined constants "
                               "come from the static scan")
+        if self.runtime.missing_libraries:
+            self.notes.append(f"{', '.join(self.runtime.missing_libraries)} not in {spec.scripts}: "
+                              "scripts that use them fail")
 
     def _fallback_library_files(self) -> list[Path]:
         """Library files the script host falls back to when the folder lacks them (the bundled ones)."""
@@ -1202,6 +1239,7 @@ class CardLoader:
             result.findings.extend(outcome.undefined_constants)
         else:
             result.findings.extend(info.undefined_constants)
+        result.findings.extend(outcome.global_writes)
 
 
 @dataclass(kw_only=True)
@@ -1209,3 +1247,185 @@ class _CardOutcome:
     failures: list[ScriptFailure]
     has_initial_effect: bool
     undefined_constants: list[Finding] = field(default_factory=list)
+    global_writes: list[Finding] = field(default_factory=list)
+
+
+# What the worker runs in the sandbox after the shared libraries loaded: a
+# snapshot of the global table and of the library tables, and a function that
+# puts them back, returning the names a card's script changed (space-separated;
+# "=" marks a changed value, "+" a new name).  c<ID> class tables and the
+# loader's self_table/self_code are the host's, not the script's.
+_RESET_LUA = """
+local G = _G
+local next, rawget, rawset, type, tostring = next, rawget, rawset, type, tostring
+local concat, find = table.concat, string.find
+local LIBS = {"Auxiliary", "Card", "Duel", "Effect", "Group", "Debug", "bit",
+              "string", "table", "math", "utf8"}
+local function copy(t)
+  local c = {}
+  for k, v in next, t do c[k] = v end
+  return c
+end
+local snap = copy(G)
+local libs = {}
+for i = 1, #LIBS do
+  local t = rawget(G, LIBS[i])
+  if type(t) == "table" then libs[LIBS[i]] = {t, copy(t)} end
+end
+local function put_back(t, s, prefix, out)
+  for k in next, t do
+    if s[k] == nil then
+      rawset(t, k, nil)
+      if type(k) ~= "string" or not (prefix == "" and (find(k, "^c%d+$") or k == "self_table"
+                                                       or k == "self_code")) then
+        out[#out + 1] = "+" .. prefix .. tostring(k)
+      end
+    end
+  end
+  for k, v in next, s do
+    if rawget(t, k) ~= v then
+      rawset(t, k, v)
+      out[#out + 1] = "=" .. prefix .. tostring(k)
+    end
+  end
+end
+return function()
+  local out = {}
+  put_back(G, snap, "", out)
+  for name, pair in next, libs do
+    put_back(pair[1], pair[2], name .. ".", out)
+  end
+  return concat(out, " ")
+end
+"""
+
+_RECYCLE_EVERY = 1000   # cards per host at most (bounds memory and whatever the engine accumulates)
+
+
+class _RuntimeAdapter:
+    """The bindings' LuaScriptHost as the check uses it.
+
+    ``reset`` isolation: one host and one engine duel serve many cards; after
+    each card the Lua globals and library tables are put back as they were
+    after constant/utility/procedure.lua (what a script added or replaced is
+    reported), and the host and duel are replaced after a card that failed,
+    after a card whose initial_effect registered field effects in the duel, and
+    every ``_RECYCLE_EVERY`` cards.  ``fresh`` isolation: a new host and duel
+    per card (about 7 ms each: for measurement and doubt).
+    """
+
+    def __init__(self, spec: LoaderSpec, reader: Callable[[int], Any]) -> None:
+        import logging
+
+        from duelhost.bindings.host import HostOptions, LuaScriptHost
+
+        self.spec = spec
+        self.reader = reader
+        self._host_cls = LuaScriptHost
+        self._options = HostOptions()
+        self._log = logging.getLogger("duelhost.scripts")
+        self.can_hook_globals = hasattr(LuaScriptHost, "take_undefined_globals")
+        self.host: Any = None
+        self.duel: Any = None
+        self._reset: Any = None
+        self._cards = 0
+        self.hosts_built = 0
+        self._new_host()
+        self.missing_libraries = [Path(n).name for n in self.host.scripts_missing]
+
+    def _new_host(self) -> None:
+        from duelhost.engine.duel import Duel as EngineDuel
+
+        if self.host is not None:
+            self.host.close()
+        host = self._host_cls(self.spec.scripts, self._options)
+        level = self._log.level
+        self._log.setLevel(logging_critical())
+        try:
+            self.duel = EngineDuel(self.reader, seed_sequence=[0] * 8, script=host)
+        finally:
+            self._log.setLevel(level)
+        self.host = host
+        self._reset = host.sandbox.lua.execute(_RESET_LUA) if self.spec.isolation == "reset" else None
+        self._cards = 0
+        self.hosts_built += 1
+
+    def create_card(self, code: int) -> "_CardOutcome":
+        if self.spec.isolation == "fresh" or self._cards >= _RECYCLE_EVERY:
+            self._new_host()
+        host, duel = self.host, self.duel
+        n_errors = len(host.errors)
+        n_field = len(duel.effects.indexer)
+        level = self._log.level
+        self._log.setLevel(logging_critical())
+        crashed = None
+        try:
+            card = duel.new_card(code)
+        except Exception as exc:       # the engine raised past the host
+            crashed = ScriptFailure(message=f"{type(exc).__name__}: {exc}", callback="engine",
+                                    traceback=traceback.format_exc(), kind="engine")
+            card = None
+        finally:
+            self._log.setLevel(level)
+        self._cards += 1
+        failures = [_failure_from_error(e) for e in host.errors[n_errors:]]
+        if crashed is not None:
+            failures.append(crashed)
+        has_initial = True
+        if failures and all(f.kind == "no_initial_effect" for f in failures):
+            has_initial = False
+            failures = []
+        elif any(f.kind != "no_initial_effect" for f in failures):
+            # a script that failed to load also has no initial_effect: the load error is the cause
+            failures = [f for f in failures if f.kind != "no_initial_effect"] or failures
+        changed: list[Finding] = []
+        if self._reset is not None:
+            try:
+                names = self._reset()
+            except Exception as exc:   # the reset itself failed: start over
+                names = ""
+                self._reset = None
+                failures.append(ScriptFailure(message=f"the check could not restore the Lua globals: {exc}",
+                                              callback="check", kind="engine"))
+            for token in (names or "").split():
+                changed.append(Finding(kind="global_write", name=token[1:],
+                                       detail="replaced" if token[0] == "=" else "added"))
+        undefined: list[Finding] = []
+        if self.can_hook_globals:
+            for name, source, line in host.take_undefined_globals():
+                undefined.append(Finding(kind="undefined_constant", name=name, line=line, detail="runtime"))
+        dirty = (failures or crashed is not None or self._reset is None
+                 or len(duel.effects.indexer) != n_field)
+        if dirty and self.spec.isolation == "reset":
+            self._cards = _RECYCLE_EVERY      # a new host before the next card
+        del card
+        return _CardOutcome(failures=failures, has_initial_effect=has_initial,
+                            undefined_constants=undefined, global_writes=changed)
+
+
+def logging_critical() -> int:
+    import logging
+    return logging.CRITICAL
+
+
+def _failure_from_error(err: Any) -> ScriptFailure:
+    """A ScriptFailure from the bindings' ScriptError record."""
+    callback = err.callback or "?"
+    if callback == "script":
+        callback = "load"
+    kind = {"error": "lua", "load": "lua", "internal": "engine"}.get(err.kind, err.kind)
+    message = err.message
+    if err.kind == "call" and "initial_effect" in message and "attempt to call an error function" in message:
+        kind = "no_initial_effect"
+    tb = err.traceback or ""
+    first, _, rest = tb.partition("\n")
+    if first.strip() == message.strip():     # Lua's traceback repeats the message first
+        tb = rest
+    if err.python_traceback:
+        tb = (tb + "\n" if tb else "") + "Python traceback (bindings):\n" + err.python_traceback.rstrip()
+    needs = None
+    m = re.search(r"internal error in ([A-Za-z_][\w.]*)", message)
+    if m:
+        needs = f"{m.group(1)} (internal error)"
+    return ScriptFailure(message=message, callback=callback, file=err.script, line=err.line,
+                         traceback=tb, kind=kind, needs=needs)

@@ -26,13 +26,13 @@ LIBRARY = frozenset({"TYPE_MONSTER", "EFFECT_TYPE_SINGLE", "EVENT_FREE_CHAIN", "
 def test_tokens_skip_comments_and_keep_strings_and_lines() -> None:
     src = 'a = "x\\"--y" -- TYPE_X\n--[==[ TYPE_Y\n]==] b [[TYPE_Z\n]] 0x1F 1.5e3 c..d ...\ne'
     toks = list(lua_tokens(src))
-    assert [t.text for t in toks] == ["a", "=", '"x\\"--y"', "b", "[[TYPE_Z\n]]", "0x1F", "1.5e3",
+    assert [t[1] for t in toks] == ["a", "=", '"x\\"--y"', "b", "[[TYPE_Z\n]]", "0x1F", "1.5e3",
                                       "c", "..", "d", "...", "e"]
-    assert [t.line for t in toks if t.kind == "name"] == [1, 3, 4, 4, 5]
+    assert [t[2] for t in toks if t[0] == "name"] == [1, 3, 4, 4, 5]
 
 
 def test_tokens_stop_quietly_at_an_unterminated_string() -> None:
-    assert [t.text for t in lua_tokens('a "open\nb')] == ["a"]
+    assert [t[1] for t in lua_tokens('a "open\nb')] == ["a"]
 
 
 # ----- static scan ----------------------------------------------------------------------------
