@@ -26,3 +26,15 @@ end
 function CompileSnippet(src)
 	return assert(load(src, "=snippet"))
 end
+
+-- The cards of a group as several values, in the group's order (so that a test
+-- sees the contents of a group the script call made and then let go).
+function Cards(g)
+	local t = {}
+	local c = g:GetFirst()
+	while c do
+		t[#t + 1] = c
+		c = g:GetNext()
+	end
+	return table.unpack(t)
+end
