@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -134,7 +135,7 @@ def test_report_counts_and_exit_code() -> None:
     r = _sample_report()
     s = r.summary()
     assert (s["total"], s[PASSED], s[FAILED], s[NO_INITIAL_EFFECT], s[NO_DB_ROW]) == (5, 2, 1, 1, 1)
-    assert s["with_db_row"] == 4 and s["pass_rate_with_row"] == 0.5
+    assert s["with_db_row"] == 4 and s["run"] == 4 and s["pass_rate"] == 0.5
     assert s["missing_references"] == 1 and s["undefined_constants"] == 1
     assert r.exit_code == 1
     assert r.causes()[0][1] == 1 and r.needed_functions() == [("Card:IsFoo", 1, [2])]
@@ -151,7 +152,7 @@ def test_text_report_lists_failures_findings_and_summary() -> None:
     assert "missing: Card:IsFoo" in text
     assert "TYPE_MONSTR (line 3)" in text and "c9.lua is not in the folder" in text
     assert "no database row" in text and "(skipped, not failures)" in text
-    assert "2/4 scripts with a database row (50.0%)" in text
+    assert "2/4 scripts with a database row that the engine runs (50.0%)" in text
     assert text.rstrip().endswith("result: FAILED")
 
 
@@ -227,3 +228,256 @@ def test_in_process_run_and_selection(tmp_path: Path) -> None:
     assert [r.code for r in report.results] == [1, 6]
     with pytest.raises(chk.CheckError, match="c7.lua"):
         check_scripts(folder, db, jobs=0, loader_factory=_FakeLoader, only=[7])
+
+
+# ----- real loads: a folder of broken scripts -------------------------------------------------
+
+BROKEN = {
+    # passes
+    900090001: """
+function c900090001.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_SINGLE)
+    e1:SetCode(EFFECT_UPDATE_ATTACK)
+    e1:SetValue(100)
+    c:RegisterEffect(e1)
+end
+""",
+    # syntax error (line 3)
+    900090002: """
+function c900090002.initial_effect(c)
+    local e1=Effect.CreateEffect(c
+end
+""",
+    # runtime error in initial_effect (line 4)
+    900090003: """
+function c900090003.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    c:NoSuchMethodAnywhere(e1)
+end
+""",
+    # reads an undefined ALL_CAPS constant: loads, but is reported
+    900090004: """
+function c900090004.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_SINGEL)
+    c:RegisterEffect(e1)
+end
+""",
+    # references the script table of a card that has no script in the folder
+    900090005: """
+function c900090005.initial_effect(c)
+end
+function c900090005.filter(c)
+    return c900099999 and c900099999.filter(c)
+end
+""",
+    # no initial_effect
+    900090006: """
+function c900090006.init(c)
+end
+""",
+    # no database row
+    900090007: """
+function c900090007.initial_effect(c)
+end
+""",
+    # a Normal Monster: the engine runs no script for it
+    900090008: """
+function c900090008.initial_effect(c)
+    error("never run")
+end
+""",
+    # an error raised by the script itself, deep in a helper
+    900090009: """
+local function helper(x)
+    error("bad helper argument " .. tostring(x))
+end
+function c900090009.initial_effect(c)
+    helper(42)
+end
+""",
+}
+
+
+def _broken_folder(tmp_path: Path) -> tuple[Path, Path]:
+    import sqlite3
+
+    from duelhost import paths
+    from duelhost.engine.carddb import CDB_SCHEMA
+
+    folder = tmp_path / "scripts"
+    folder.mkdir()
+    shutil.copy(paths.bundled_scripts() / "constant.lua", folder / "constant.lua")
+    for code, src in BROKEN.items():
+        (folder / f"c{code}.lua").write_text(src, encoding="utf-8")
+    db = tmp_path / "cards.cdb"
+    con = sqlite3.connect(db)
+    con.executescript(CDB_SCHEMA)
+    for code in BROKEN:
+        if code == 900090007:
+            continue
+        type_ = 0x11 if code == 900090008 else 0x21     # Normal / Effect Monster
+        con.execute("INSERT INTO datas VALUES (?,0,0,0,?,1000,1000,4,1,1,0)", (code, type_))
+        con.execute("INSERT INTO texts (id, name, desc) VALUES (?,?,?)", (code, f"Broken {code % 100}", ""))
+    con.commit()
+    con.close()
+    return folder, db
+
+
+def _expect_broken(report: CheckReport) -> None:
+    by = {r.code: r for r in report.results}
+    assert by[900090001].status == PASSED and not by[900090001].findings
+    syntax = by[900090002]
+    assert syntax.status == FAILED and syntax.failures[0].callback == "load"
+    assert syntax.failures[0].file == "c900090002.lua" and syntax.failures[0].line == 4
+    assert len(syntax.failures) == 1       # its missing initial_effect is a consequence, not reported
+    rt = by[900090003]
+    assert rt.status == FAILED and rt.failures[0].callback == "initial_effect"
+    assert (rt.failures[0].file, rt.failures[0].line) == ("c900090003.lua", 4)
+    assert "NoSuchMethodAnywhere" in rt.failures[0].message
+    assert rt.failures[0].needs == "Card:NoSuchMethodAnywhere"
+    assert "c900090003.lua:4" in rt.failures[0].traceback
+    undefined = by[900090004]
+    assert undefined.status == PASSED
+    assert [(f.kind, f.name) for f in undefined.findings] == [("undefined_constant", "EFFECT_TYPE_SINGEL")]
+    missing = by[900090005]
+    assert missing.status == PASSED
+    assert [(f.kind, f.code) for f in missing.findings] == [("missing_reference", 900099999)]
+    assert by[900090006].status == NO_INITIAL_EFFECT
+    assert by[900090007].status == NO_DB_ROW
+    assert by[900090008].status == NOT_RUN
+    deep = by[900090009]
+    assert deep.status == FAILED and "bad helper argument 42" in deep.failures[0].message
+    assert (deep.failures[0].file, deep.failures[0].line) == ("c900090009.lua", 3)
+    assert "c900090009.lua:6" in deep.failures[0].traceback
+    s = report.summary()
+    assert (s["total"], s[PASSED], s[FAILED], s[NO_INITIAL_EFFECT], s[NO_DB_ROW], s[NOT_RUN]) == \
+        (9, 3, 3, 1, 1, 1)
+    assert s["with_db_row"] == 8 and s["run"] == 7
+    assert report.exit_code == 1
+
+
+def test_broken_scripts_in_process(tmp_path: Path) -> None:
+    folder, db = _broken_folder(tmp_path)
+    report = check_scripts(folder, db, jobs=0)
+    _expect_broken(report)
+    assert any("utility.lua" in n for n in report.notes)
+
+
+def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
+    folder, db = _broken_folder(tmp_path)
+    runner = CliRunner()
+    base = ["check", "--scripts", str(folder), "--db", str(db), "--jobs", "2", "--no-progress"]
+    res = runner.invoke(main, base)
+    assert res.exit_code == 1, res.output
+    out = res.output
+    assert 'c900090003 "Broken 3" [c900090003.lua]' in out
+    assert "[initial_effect]" in out and "at c900090003.lua:4" in out and "stack traceback" in out
+    assert "[load]" in out and "at c900090002.lua:4" in out
+    assert "EFFECT_TYPE_SINGEL (line 4)" in out
+    assert "references c900099999 (script table) (line 5), but c900099999.lua is not in the folder" in out
+    assert re.search(r"no initial_effect +1\n", out)
+    assert re.search(r"no database row +1  \(skipped, not failures\)", out)
+    assert "3/7 scripts with a database row that the engine runs" in out
+
+    jpath = tmp_path / "r.json"
+    res = runner.invoke(main, base + ["--report", "json", "--output", str(jpath)])
+    assert res.exit_code == 1 and "result: FAILED" in res.output
+    data = json.loads(jpath.read_text())
+    cards = {c["code"]: c for c in data["cards"]}
+    assert cards[900090002]["failures"][0]["callback"] == "load"
+    assert cards[900090003]["failures"][0]["line"] == 4
+    assert cards[900090004]["findings"][0]["name"] == "EFFECT_TYPE_SINGEL"
+    assert cards[900090005]["findings"][0]["code"] == 900099999
+    assert cards[900090006]["status"] == "no_initial_effect"
+    assert cards[900090007]["status"] == "no_db_row"
+    assert data["summary"]["failed"] == 3 and data["summary"]["no_db_row"] == 1
+    assert {c["function"] for c in data["needed_functions"]} == {"Card:NoSuchMethodAnywhere"}
+
+    xpath = tmp_path / "r.xml"
+    res = runner.invoke(main, base + ["--report", "junit", "-o", str(xpath)])
+    assert res.exit_code == 1
+    suite = ET.parse(xpath).getroot().find("testsuite")
+    assert suite is not None
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("9", "4", "2")
+    cases = {c.get("name", "").split()[0]: c for c in suite.iter("testcase")}
+    for code in (900090002, 900090003, 900090006, 900090009):
+        fail = cases[f"c{code}"].find("failure")
+        assert fail is not None and fail.get("message")
+    assert "stack traceback" in (cases["c900090003"].find("failure").text or "")  # type: ignore[union-attr]
+    assert cases["c900090007"].find("skipped") is not None
+    assert cases["c900090008"].find("skipped") is not None
+    assert cases["c900090001"].find("failure") is None
+    assert "EFFECT_TYPE_SINGEL" in (cases["c900090004"].findtext("system-out") or "")
+
+    res = runner.invoke(main, base + ["--only", "c900090001.lua,900090004"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(main, base + ["--only", "900090001,900090004", "--strict"])
+    assert res.exit_code == 1
+    res = runner.invoke(main, base + ["--only", "12"])
+    assert res.exit_code == 2 and "c12.lua" in res.output
+
+
+def test_reset_isolation_restores_globals(tmp_path: Path) -> None:
+    """A script that breaks a shared global does not change the next card's result."""
+    folder, db = _broken_folder(tmp_path)
+    (folder / "c900090010.lua").write_text(
+        "function c900090010.initial_effect(c)\n  Effect.CreateEffect = nil\n"
+        "  EFFECT_TYPE_SINGLE = nil\nend\n")
+    import sqlite3
+    con = sqlite3.connect(db)
+    con.execute("INSERT INTO datas VALUES (900090010,0,0,0,33,0,0,4,1,1,0)")
+    con.commit()
+    con.close()
+    report = check_scripts(folder, db, jobs=0, only=[900090010, 900090001, 900090004])
+    by = {r.code: r for r in report.results}
+    assert by[900090010].status == PASSED
+    assert {f.name for f in by[900090010].findings if f.kind == "global_write"} == \
+        {"EFFECT_TYPE_SINGLE", "Effect.CreateEffect"}
+    # ran after it in the same host, and still fine
+    assert by[900090001].status == PASSED and by[900090004].status == PASSED
+
+
+def test_bundled_scripts_pass() -> None:
+    """The main job of README.md: the bundled scripts load cleanly."""
+    res = CliRunner().invoke(main, ["check", "--jobs", "0", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "result: OK" in res.output
+
+
+# ----- the real corpus (YGOPRO_SCRIPTS) ---------------------------------------------------------
+
+def test_real_corpus_sample(real_scripts: Path, corpus_db: Path) -> None:
+    codes = sorted(chk.script_files(real_scripts))
+    sample = codes[:: max(1, len(codes) // 60)][:60]
+    report = check_scripts(real_scripts, corpus_db, jobs=0, only=sample)
+    assert report.total == len(sample)
+    from duelhost.engine.carddb import CardDatabase
+    db = CardDatabase.open(corpus_db)
+    for r in report.results:
+        assert (r.status == NO_DB_ROW) == (r.code not in db)
+        # failures come from scripts or bindings, never from the check itself
+        assert all(f.callback != "check" for f in r.failures), r.failures
+        for f in r.failures:
+            assert f.message and f.callback in ("load", "initial_effect") or f.kind in ("engine",)
+    assert report.with_row > 0
+
+
+def test_real_corpus_static_scan_is_quiet(real_scripts: Path) -> None:
+    """No false alarms on the reference corpus: every ALL_CAPS name is defined,
+    and every c<ID> table a script names exists."""
+    library = chk.library_globals(real_scripts)
+    assert {"TYPE_MONSTER", "RESET_EVENT", "RESETS_STANDARD", "NULL_VALUE"} <= library
+    files = chk.script_files(real_scripts)
+    for code in list(files)[:: max(1, len(files) // 800)]:
+        info = scan_script(chk.read_lua(files[code]), code, library)
+        assert info.defines_initial_effect, code
+        assert info.undefined_constants == (), (code, info.undefined_constants)
+        assert all(f.code in files for f in info.references if f.detail == "script table"), code
+
+
+def test_real_known_cards_load(real_scripts: Path, corpus_db: Path) -> None:
+    """Cards that must load: a legacy-style script and a GetID()-style one."""
+    report = check_scripts(real_scripts, corpus_db, jobs=0, only=[10000, 70058649])
+    assert [r.status for r in report.results] == [PASSED, PASSED], report.to_text()
