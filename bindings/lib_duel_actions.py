@@ -61,12 +61,14 @@ def _u8(v: int) -> int:
 
 
 def _number_i32(args: Args, i: int) -> int:
-    """``(int32_t)lua_tonumber(L, i)``: a float is truncated toward zero."""
+    """``(int32_t)lua_tonumber(L, i)``: an integer wraps; a float is truncated toward
+    zero, and NaN or a float out of the int32 range gives INT32_MIN (x86's conversion,
+    as the host reads script values)."""
     v = args.number(i)
     if type(v) is float:
-        if not math.isfinite(v):
-            return 0
-        v = int(v)
+        if not math.isfinite(v) or not (-2147483649.0 < v < 2147483648.0):
+            return -2147483648
+        return int(v)
     return _i32(v)
 
 

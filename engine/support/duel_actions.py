@@ -624,7 +624,8 @@ class DuelActionsSupportMixin:
         pextra = pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) if pcard is not None else None
         if pextra is not None:
             pextra.get_value(pcard)
-        else:
+        elif playerid in (0, 1):
+            # (no reason player: the reference writes past its two-player array; we do nothing)
             core.summon_count[playerid] += 1
 
     def check_summon_count(self: "Duel", pcard: Card | None = None) -> bool:
@@ -634,6 +635,10 @@ class DuelActionsSupportMixin:
         playerid = core.reason_player
         if pcard is not None and pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) is not None:
             return True
+        if playerid not in (0, 1):
+            # no reason player (a plain call outside any effect): the reference reads past
+            # its two-player array; we answer "no"
+            return False
         return core.summon_count[playerid] < self.get_summon_count_limit(playerid)
 
     # ===== zone counts as if some cards had left ===================================================

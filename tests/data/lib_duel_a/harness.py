@@ -155,6 +155,15 @@ class Table:
         d.add_process(d.proc_execute_operation(self.operator_effect(player), player))
         return self.drive(answers)
 
+    def run_chain(self, src: str, answers: Iterable[bytes] | Answer | None = None, player: int = 0,
+                  ) -> tuple[list[Message], list[Message]]:
+        """Activate ``player``'s operator effect as chain link 1 (Duel.Activate's unit) and let it
+        resolve: ``src`` then runs as a chain link's operation.  Nobody chains to it."""
+        d = self.duel
+        self.host.call_card_function(self.operators[player], "define", src)
+        d.add_process(d.proc_activate_effect(self.operator_effect(player)))
+        return self.drive(answers)
+
     def drive(self, answers: Iterable[bytes] | Answer | None = None) -> tuple[list[Message], list[Message]]:
         """Run the queued units to the end like a host."""
         d = self.duel
