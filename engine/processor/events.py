@@ -83,13 +83,13 @@ class EventsMixin:
         """
         core = self.core
         if peffect.code == EVENT_FREE_CHAIN:
-            if peffect.is_activate_ready(playerid, self.nil_event, neglect_con, neglect_cost,
-                                         False, reason_effect=core.reason_effect):
+            if peffect.is_activate_ready_reason(core.reason_effect, playerid, self.nil_event,
+                                                neglect_con, neglect_cost, False):
                 return self.nil_event
             return None
         for ev in list(core.point_event) + list(core.instant_event):
-            if ev.event_code == peffect.code and peffect.is_activate_ready(
-                    playerid, ev, neglect_con, neglect_cost, False, reason_effect=core.reason_effect):
+            if ev.event_code == peffect.code and peffect.is_activate_ready_reason(
+                    core.reason_effect, playerid, ev, neglect_con, neglect_cost, False):
                 if copy_info and not self.script_no_action() and core.current_chain:
                     core.current_chain[-1].evt = ev
                 return ev
