@@ -652,3 +652,35 @@ def test_functions_that_return_nothing_give_zero_values():
             select("#", Duel.SetLP(5, 100))
     """)
     assert t.results() == (0, 0, 0, 0, 0)
+
+
+def test_summon_during_a_chain_waits_for_the_link_to_resolve():
+    t = Table()
+    a = t.card(A, LOCATION_HAND)
+    msgs, _ = t.run_chain("""
+        local e, tp = ...
+        local c = Duel.GetFieldCard(0, LOCATION_HAND, 0)
+        Duel.Summon(tp, c, true, nil)
+        return c:GetLocation()
+    """)
+    assert t.results() == (LOCATION_HAND,)       # still in the hand when the script resumes
+    assert a.current.location == LOCATION_MZONE  # summoned once the chain link was done
+    n = names(msgs)
+    assert n.index("CHAIN_SOLVED") < n.index("SUMMONING")
+
+
+def test_negate_attack_without_an_attack_is_false():
+    t = Table()
+    t.run("return Duel.NegateAttack()")
+    assert t.results() == (False,)
+
+
+def test_change_battle_damage_only_replaces_existing_damage_unless_told():
+    t = Table()
+    core = t.duel.core
+    t.plain("Duel.ChangeBattleDamage(1, 700)")
+    assert core.battle_damage == [0, 0]
+    t.plain("Duel.ChangeBattleDamage(1, 700, false)")
+    assert core.battle_damage == [0, 700]
+    t.plain("Duel.ChangeBattleDamage(1, 0)")
+    assert core.battle_damage == [0, 0]
