@@ -409,8 +409,10 @@ class DuelQueriesSupportMixin:
         with the option's string, written for ``playerid`` as the reference does) and return
         the chosen index."""
         idx = self.returns.ivalue[0]
-        self.emit(MsgHint(type=HINT_OPSELECTED, player=playerid & 0xFF,
-                          data=self.core.select_options[idx] & 0xFFFFFFFF))
+        opts = self.core.select_options
+        # with no options the reference reads before the list (undefined); we write no hint
+        if 0 <= idx < len(opts):
+            self.emit(MsgHint(type=HINT_OPSELECTED, player=playerid & 0xFF, data=opts[idx] & 0xFFFFFFFF))
         return idx
 
     def set_announce_level_options(self: "Duel", min_: int, max_: int,
