@@ -21,7 +21,6 @@ from duelhost.engine.constants import *  # noqa: F401,F403
 from duelhost.engine.core_constants import *  # noqa: F401,F403
 from duelhost.engine.duel import Duel
 from duelhost.engine.effect import Effect
-from duelhost.engine.group import Group
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_SCRIPTS = REPO / "tests" / "data" / "lib_egd"
@@ -394,7 +393,7 @@ def test_use_count_limit_counts_the_own_limit(env: Env):
 # ===== activation state ======================================================================
 
 def test_activated_cost_check_active_type(env: Env):
-    c = env.place(5000)
+    env.place(5000)
     vals = env.run("return c5000.e2:IsActivated(), c5000.e1:IsActivated(), c5000.e2:IsCostChecked(), "
                    "c5000.e2:GetActiveType(), c5000.e2:IsActiveType(TYPE_MONSTER), c5000.e2:IsActiveType(TYPE_SPELL)")
     assert vals == (True, False, False, EFFECT_MONSTER, True, False)

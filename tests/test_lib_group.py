@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from duelhost.engine.constants import *  # noqa: F401,F403
 from duelhost.engine.group import GTYPE_DEFAULT, GTYPE_KEEP_ALIVE, GTYPE_READ_ONLY, Group
 from duelhost.engine.messages import (MsgRandomSelected, MsgSelectCard, MsgSelectSum,
                                       MsgSelectUnselectCard)
