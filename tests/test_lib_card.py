@@ -497,3 +497,26 @@ def test_cancel_to_grave_and_assume_property(env):
     assert not c.is_status(STATUS_LEAVE_CONFIRMED)
     assert env.one("local c=... c:AssumeProperty(ASSUME_LEVEL, 9) return c:GetLevel()", c) == 9
     assert c.get_level() == 4                 # restored when the outermost script call ended
+
+
+def test_activate_effects_and_the_event_they_would_respond_to(env):
+    from duelhost.engine.event import Event
+    s = env.place(90003, location=LOCATION_SZONE, seq=1, position=POS_FACEDOWN_DEFENSE)
+    activate_range = LOCATION_SZONE | LOCATION_FZONE | LOCATION_HAND
+    free = env.effect(s, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN, range=activate_range)
+    on_summon = env.effect(s, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_SUMMON_SUCCESS,
+                           range=activate_range)
+    s.add_effect(on_summon)
+    s.add_effect(free)
+    # container order: by code (EVENT_FREE_CHAIN 1002 before EVENT_SUMMON_SUCCESS 1100)
+    assert env.count("return (...):GetActivateEffect()", s) == (2, (free, on_summon))
+    env.duel.core.reason_effect = env.effect(s, type=EFFECT_TYPE_FIELD | EFFECT_TYPE_ACTIVATE, code=EVENT_FREE_CHAIN)
+    assert env.count("return (...):CheckActivateEffect(false, false, true)", s) == (1, (free,))
+    s.remove_effect(free)
+    summoned = env.place(90001, p=1)
+    eg = env.duel.new_group([summoned])
+    env.duel.core.point_event.append(Event(EVENT_SUMMON_SUCCESS, eg, None, REASON_RULE, 1, 1, 5))
+    _, values = env.count("local e,eg,ep,ev,re,r,rp=(...):CheckActivateEffect(false, false, true) "
+                          "return e, eg:GetFirst(), ep, ev, re, r, rp", s)
+    assert values == (on_summon, summoned, 1, 5, None, REASON_RULE, 1)
+    assert env.count("return (...):CheckActivateEffect(false, false, false)", s) == (1, (on_summon,))
