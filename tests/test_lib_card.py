@@ -520,3 +520,29 @@ def test_activate_effects_and_the_event_they_would_respond_to(env):
                           "return e, eg:GetFirst(), ep, ev, re, r, rp", s)
     assert values == (on_summon, summoned, 1, 5, None, REASON_RULE, 1)
     assert env.count("return (...):CheckActivateEffect(false, false, false)", s) == (1, (on_summon,))
+
+
+def test_battle_queries_read_the_current_attack(env):
+    attacker = env.place(90001, p=0)
+    target = env.place(90001, p=1)
+    bystander = env.place(90001, p=1, seq=1)
+    attacker.fieldid = attacker.fieldid_r = 10
+    core = env.duel.core
+    core.attacker, core.attack_target, core.pre_field = attacker, target, [10, 0]
+    core.attack_player = 0          # as the Battle Phase sets it (the initial PLAYER_NONE allows direct attacks)
+    env.duel.infos.turn_player = 0
+    env.duel.infos.phase = PHASE_BATTLE_STEP
+    assert env.run("local a,t,b=... local g,direct=a:GetAttackableTarget() "
+                   "return g:IsContains(t), g:IsContains(b), #g, direct", attacker, target, bystander) == (
+        True, True, 2, False)
+    assert env.run("local a,t,b=... return a:GetBattleTarget()==t, t:GetBattleTarget()==a, b:GetBattleTarget(), "
+                   "a:IsRelateToBattle(), b:IsRelateToBattle()", attacker, target, bystander) == (
+        True, True, None, True, False)
+    # IsChainAttackable asks about the attacker whatever card it is called on
+    assert env.run("local a,t,b=... return a:IsChainAttackable(), b:IsChainAttackable(0, true)",
+                   attacker, target, bystander) == (True, True)
+    attacker.announce_count = 2
+    assert env.run("local a=... return a:IsChainAttackable(), a:IsChainAttackable(3), a:IsChainAttackable(0)",
+                   attacker) == (False, True, True)
+    core.attacker = None
+    assert env.one("return (...):IsChainAttackable()", attacker) is False
