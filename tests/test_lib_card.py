@@ -527,8 +527,10 @@ def test_battle_queries_read_the_current_attack(env):
     target = env.place(90001, p=1)
     bystander = env.place(90001, p=1, seq=1)
     attacker.fieldid = attacker.fieldid_r = 10
+    target.fieldid = target.fieldid_r = 11
+    bystander.fieldid = bystander.fieldid_r = 12
     core = env.duel.core
-    core.attacker, core.attack_target, core.pre_field = attacker, target, [10, 0]
+    core.attacker, core.attack_target, core.pre_field = attacker, target, [10, 11]
     core.attack_player = 0          # as the Battle Phase sets it (the initial PLAYER_NONE allows direct attacks)
     env.duel.infos.turn_player = 0
     env.duel.infos.phase = PHASE_BATTLE_STEP
