@@ -896,6 +896,11 @@ def script_files(folder: Path) -> dict[int, Path]:
     return dict(sorted(out.items()))
 
 
+# read by the parent before it forks workers, inherited by them (see _run_in_workers)
+_SCRIPT_FILES: dict[Path, dict[int, Path]] = {}
+_DATABASES: dict[Path, Any] = {}
+
+
 def _maxrss_kb() -> int:
     """This process's peak resident memory in KiB (ru_maxrss is bytes on macOS)."""
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -958,6 +963,14 @@ def _run_in_workers(codes: Sequence[int], spec: LoaderSpec, jobs: int, timeout: 
     from multiprocessing.connection import wait
 
     ctx = _mp_context()
+    if ctx.get_start_method() == "fork" and spec.factory is None:
+        # imported once here, the workers inherit the modules instead of importing them each
+        from duelhost.bindings import host as _host, registry as _registry  # noqa: F401
+        from duelhost.engine import duel as _duel  # noqa: F401
+        from duelhost.engine.carddb import CardDatabase
+        _registry.load_libraries()
+        _SCRIPT_FILES[spec.scripts] = files
+        _DATABASES[spec.db] = CardDatabase.open(spec.db)
     pending = list(reversed(codes))        # pop() from the end
     workers: list[_Worker] = []
     stats: list[dict[str, Any]] = []
@@ -1061,6 +1074,8 @@ def _run_in_workers(codes: Sequence[int], spec: LoaderSpec, jobs: int, timeout: 
             if w.proc.is_alive():
                 w.proc.kill()
                 w.proc.join(5)
+        _SCRIPT_FILES.pop(spec.scripts, None)
+        _DATABASES.pop(spec.db, None)
     report.workers = sorted(stats, key=lambda s: s.get("pid") or 0)
 
 
@@ -1145,9 +1160,9 @@ class CardLoader:
         from duelhost.engine.duel import card_reader_from_db
 
         self.spec = spec
-        self.db = CardDatabase.open(spec.db)
+        self.db = _DATABASES.get(spec.db) or CardDatabase.open(spec.db)
         self.reader = card_reader_from_db(self.db)
-        self.files = script_files(spec.scripts)
+        self.files = _SCRIPT_FILES.get(spec.scripts) or script_files(spec.scripts)
         self.library = library_globals(spec.scripts, self._fallback_library_files())
         self.notes: list[str] = []
         self.constants_check = "static"
