@@ -76,12 +76,12 @@ class GroupApiSupportMixin:
     # ===== Group.CheckWithSum* / SelectWithSum* =========================================
 
     def _sum_candidates(self: "Duel", cards: Iterable["Card"], fn: Any, extra: tuple) -> tuple[list["Card"], int]:
-        """The must-select cards first, then the other cards of the group, each with
-        its ``sum_param`` set from the value function ``fn(card, *extra)``.
+        """The must-select cards first, then the other cards of the group; returns the list
+        and how many must-select cards lead it.
 
-        Returns the list and how many must-select cards lead it.
-        core.must_select_cards is left untouched (the callers clear it when the
-        reference does).
+        As the reference's Group.CheckWithSum* do: core.must_select_cards is
+        consumed (emptied) first, then every candidate gets its ``sum_param``
+        from the value function ``fn(card, *extra)``.
         """
         must = self.core.must_select_cards
         cv = list(must)
@@ -89,6 +89,7 @@ class GroupApiSupportMixin:
         for pcard in cards:
             if pcard not in must:
                 cv.append(pcard)
+        self.core.must_select_cards = []
         for pcard in cv:
             pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
         return cv, mcount
@@ -108,7 +109,6 @@ class GroupApiSupportMixin:
         if max_ < min_:
             max_ = min_
         cv, mcount = self._sum_candidates(cards, fn, extra)
-        self.core.must_select_cards.clear()
         return self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
 
     def check_group_sum_greater(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
@@ -117,7 +117,6 @@ class GroupApiSupportMixin:
         core.must_select_cards, which is consumed) reach at least ``acc`` with no
         card superfluous?"""
         cv, mcount = self._sum_candidates(cards, fn, extra)
-        self.core.must_select_cards.clear()
         return self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
 
     def prepare_group_select_sum(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
@@ -144,7 +143,7 @@ class GroupApiSupportMixin:
         else:
             ok = self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
         if not ok:
-            must.clear()
+            core.must_select_cards = []
         return ok
 
     def group_select_sum_result(self: "Duel") -> CardSet:
@@ -155,7 +154,7 @@ class GroupApiSupportMixin:
         chosen = CardSet()
         for i in range(len(core.must_select_cards), b[0]):
             chosen.add(core.select_cards[b[i + 1]])
-        core.must_select_cards.clear()
+        core.must_select_cards = []
         return chosen
 
     # ===== Debug library ================================================================
@@ -232,13 +231,12 @@ class GroupApiSupportMixin:
         by fresh ones (card ids restart at 1 with a new temp card); the RNG, the
         message stream and the script host's Lua state are kept.  Meant to be
         called before the duel starts (Debug.ReloadFieldBegin in a puzzle): units
-        already queued are dropped.
+        already queued are dropped.  The reference also unregisters every old
+        card, group and effect from Lua; here a script that kept a handle of an
+        old object still reaches that (now detached) object.
         """
         from ..duel import CoreState, FieldEffects, FieldInfo, PlayerInfo, Returns, TEMP_CARD_ID
         from ..event import Event
-        forget = getattr(self.script, "forget_duel_objects", None)
-        if forget is not None:
-            forget()
         self.cards = []
         self.assumes.clear()
         self.uncopy.clear()
