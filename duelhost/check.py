@@ -390,21 +390,27 @@ def scan_script(src: str, code: int, library: frozenset[str]) -> StaticInfo:
 
 
 def missing_references(info: StaticInfo, available: Callable[[int], bool],
-                       needs_script: Callable[[int], bool]) -> list[Finding]:
+                       needs_script: Callable[[int], bool],
+                       has_row: Callable[[int], bool] | None = None) -> list[Finding]:
     """The references of ``info`` whose script is not available.
 
     ``available(code)``: whether ``c<code>.lua`` is in the folder.
     ``needs_script(code)``: whether the engine loads a script for a card of that
     code (False for a Normal Monster or Token row, which never runs one).  A
-    script-table reference always needs the file.
+    script-table reference always needs the file.  With ``has_row``, a card
+    created by code (CreateToken, ...) whose code has no database row says so:
+    the engine would create it with empty data and look for its script.
     """
     out = []
     for f in info.references:
         assert f.code is not None
         if available(f.code):
             continue
-        if f.detail != "script table" and not needs_script(f.code):
-            continue
+        if f.detail != "script table":
+            if not needs_script(f.code):
+                continue
+            if has_row is not None and not has_row(f.code):
+                f = dataclasses.replace(f, detail=f"{f.detail}; code {f.code} has no database row either")
         out.append(f)
     return out
 
@@ -1191,13 +1197,14 @@ class CardLoader:
 
     # ----- what a script needs ------------------------------------------------------
 
-    def script_available(self, code: int) -> bool:
-        """Whether creating a card of ``code`` finds the script it needs."""
+    def needs_script(self, code: int) -> bool:
+        """Whether creating a card of ``code`` runs a script (of its own or, for an
+        alternate artwork, of its original) that the folder does not have."""
         rec = self.db.find(code)
         if rec is not None and not is_load_script(rec):
-            return True
+            return False
         target = rec.original_code if rec is not None else code
-        return target in self.files
+        return target not in self.files
 
     # ----- one card --------------------------------------------------------------------
 
@@ -1219,7 +1226,8 @@ class CardLoader:
         src = read_lua(path)
         info = scan_script(src, code, self.library)
         result.findings.extend(missing_references(
-            info, available=lambda c: c in self.files, needs_script=lambda c: not self.script_available(c)))
+            info, available=lambda c: c in self.files, needs_script=self.needs_script,
+            has_row=lambda c: c in self.db))
         rec = self.db.find(code)
         if rec is not None:
             result.name = rec.name
