@@ -1363,7 +1363,9 @@ class CardEffectsMixin:
         duel = self.duel
         proc_set: dict[Effect, None] = {}
         self.filter_effect_container(self.field_effect, EFFECT_SPSUMMON_PROC, accept_filter, proc_set)
-        for peffect in proc_set:
+        # the reference collects these in an unordered_set, which (few elements, distinct
+        # buckets) iterates in reverse insertion order
+        for peffect in reversed(list(proc_set)):
             if peffect.is_flag(EFFECT_FLAG_SPSUM_PARAM):
                 topos = peffect.s_range & 0xFF
                 toplayer = playerid if peffect.o_range == 0 else 1 - playerid
@@ -1392,7 +1394,7 @@ class CardEffectsMixin:
         core = duel.core
         proc_set: dict[Effect, None] = {}
         self.filter_effect_container(self.field_effect, EFFECT_SPSUMMON_PROC_G, accept_filter, proc_set)
-        for peffect in proc_set:
+        for peffect in reversed(list(proc_set)):  # unordered_set order (see filter_spsummon_procedure)
             if not peffect.is_available() or not peffect.check_count_limit(playerid):
                 continue
             if self.current.controler != playerid and not peffect.is_flag(EFFECT_FLAG_BOTH_SIDE):
