@@ -934,7 +934,9 @@ def _worker_main(conn: Any, spec: LoaderSpec) -> None:
         result = loader.run(code)
         cards += 1
         conn.send(("result", result))
-    conn.send(("bye", {"pid": os.getpid(), "cards": cards, "maxrss_kb": _maxrss_kb()}))
+    runtime = getattr(loader, "runtime", None)
+    conn.send(("bye", {"pid": os.getpid(), "cards": cards, "maxrss_kb": _maxrss_kb(),
+                       "hosts_built": getattr(runtime, "hosts_built", None)}))
     conn.close()
 
 
