@@ -359,7 +359,7 @@ def test_demo_decks() -> None:
         ('code = 12345\nname = "X"\ntype = "SPELL"', "code outside our range"),
         ('code = 900000001\nname = "X"\ntype = "SPELL"\ncolour = 1', "colour: Extra inputs are not permitted"),
         ('code = 900000001\nname = "X"\ntype = "SPELL"\n[[card]]\ncode = 900000001\nname = "Y"\ntype = "TRAP"',
-         "card #2 .*code already used by card #1"),
+         "card #2 .*code already used in cards.toml card #1"),
     ],
     ids=["unknown-name", "link-def", "foreign-code", "unknown-field", "duplicate"],
 )

@@ -1,6 +1,8 @@
-"""Build cards.db (the bundled card database) from cards/cards.toml.
+"""Build cards.db (the bundled card database) from cards/*.toml.
 
-cards.toml lists our own cards as ``[[card]]`` tables.  Fields:
+Each TOML file of cards/ lists our own cards as ``[[card]]`` tables (one file
+per family of cards: cards.toml for the demo decks, others for the cards the
+tests and guides use).  Fields:
 
     code          int, required; our own codes are 900000001..900099999
     name, desc    str (name required)
@@ -41,7 +43,7 @@ from duelhost.engine import constants
 from duelhost.engine.carddb import CDB_SCHEMA
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCE = REPO / "cards" / "cards.toml"
+SOURCE = REPO / "cards"
 TARGET = REPO / "cards.db"
 
 OWN_CODES = range(900000001, 900100000)
@@ -144,29 +146,36 @@ def _describe(index: int, raw: dict[str, Any]) -> str:
     return f"card #{index + 1} (code {raw.get('code', '?')}, {raw.get('name', '?')!r})"
 
 
+def _toml_files(path: Path) -> list[Path]:
+    return sorted(path.glob("*.toml")) if path.is_dir() else [path]
+
+
 def load_entries(path: Path = SOURCE) -> list[CardEntry]:
-    """Every card of cards.toml, validated, in code order; CardsTomlError names a bad card."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardsTomlError(f"{path}: not valid TOML: {exc}") from exc
-    raw_cards = data.get("card", [])
+    """Every card of the TOML file(s), validated, in code order; CardsTomlError names a bad card.
+
+    ``path`` is a TOML file or a folder of them (all ``*.toml``, in name order).
+    """
     entries, seen = [], {}
-    for index, raw in enumerate(raw_cards):
+    for file in _toml_files(path):
         try:
-            entry = CardEntry.model_validate(raw)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'card'}: {e['msg']}" for e in exc.errors())
-            raise CardsTomlError(f"{path}: {_describe(index, raw)}: {problems}") from None
-        if entry.code not in OWN_CODES:
-            raise CardsTomlError(f"{path}: {_describe(index, raw)}: code outside our range "
-                                 f"{OWN_CODES.start}..{OWN_CODES.stop - 1}")
-        if entry.code in seen:
-            raise CardsTomlError(
-                f"{path}: {_describe(index, raw)}: code already used by card #{seen[entry.code]}")
-        seen[entry.code] = index + 1
-        entries.append(entry)
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CardsTomlError(f"{file}: not valid TOML: {exc}") from exc
+        for index, raw in enumerate(data.get("card", [])):
+            try:
+                entry = CardEntry.model_validate(raw)
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{'.'.join(map(str, e['loc'])) or 'card'}: {e['msg']}" for e in exc.errors())
+                raise CardsTomlError(f"{file}: {_describe(index, raw)}: {problems}") from None
+            if entry.code not in OWN_CODES:
+                raise CardsTomlError(f"{file}: {_describe(index, raw)}: code outside our range "
+                                     f"{OWN_CODES.start}..{OWN_CODES.stop - 1}")
+            if entry.code in seen:
+                raise CardsTomlError(
+                    f"{file}: {_describe(index, raw)}: code already used in {seen[entry.code]}")
+            seen[entry.code] = f"{file.name} card #{index + 1}"
+            entries.append(entry)
     return sorted(entries, key=lambda e: e.code)
 
 
@@ -203,7 +212,7 @@ def write_db(datas: list[tuple], texts: list[tuple], target: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=SOURCE, help="cards TOML (default: cards/cards.toml)")
+    parser.add_argument("--source", type=Path, default=SOURCE, help="a cards TOML file or a folder of them (default: cards/)")
     parser.add_argument("--output", type=Path, default=TARGET, help="database to write (default: cards.db)")
     parser.add_argument("--check", action="store_true", help="only check that the database is up to date")
     args = parser.parse_args(argv)
