@@ -42,7 +42,7 @@ has one place where a card is run (:meth:`CardLoader.run`) and results carry an
 from __future__ import annotations
 
 import dataclasses
-import json
+import importlib
 import multiprocessing
 import os
 import re
@@ -50,7 +50,7 @@ import resource
 import sys
 import time
 import traceback
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -973,9 +973,10 @@ def _run_in_workers(codes: Sequence[int], spec: LoaderSpec, jobs: int, timeout: 
     ctx = _mp_context()
     if ctx.get_start_method() == "fork" and spec.factory is None:
         # imported once here, the workers inherit the modules instead of importing them each
-        from duelhost.bindings import host as _host, registry as _registry  # noqa: F401
-        from duelhost.engine import duel as _duel  # noqa: F401
+        from duelhost.bindings import registry as _registry
         from duelhost.engine.carddb import CardDatabase
+        importlib.import_module("duelhost.bindings.host")
+        importlib.import_module("duelhost.engine.duel")
         _registry.load_libraries()
         _SCRIPT_FILES[spec.scripts] = files
         _DATABASES[spec.db] = CardDatabase.open(spec.db)
