@@ -167,7 +167,8 @@ class Finding:
     ``kind``: ``"missing_reference"`` (``name`` is ``c<ID>``, ``code`` the
     referenced code, ``detail`` how it is referenced),
     ``"undefined_constant"`` (``name`` the ALL_CAPS global, ``detail`` "runtime"
-    or "static") or ``"global_write"`` (``name`` a global or library field,
+    or "static"), ``"no_initial_effect"`` (static, for a script the check did
+    not run) or ``"global_write"`` (``name`` a global or library field,
     ``Auxiliary.X`` / ``Duel.X``, that the script added or replaced while
     loading; ``detail`` "added"/"replaced").
     """
@@ -185,6 +186,8 @@ class Finding:
         where = f" (line {self.line})" if self.line else ""
         if self.kind == "missing_reference":
             return f"references {self.name} ({self.detail}){where}, but c{self.code}.lua is not in the folder"
+        if self.kind == "no_initial_effect":
+            return "defines no initial_effect (static scan; the card was not run)"
         if self.kind == "global_write":
             return (f"{self.detail} the shared global {self.name} while loading "
                     f"(every later card of a duel sees it)")
@@ -705,6 +708,11 @@ class CheckReport:
                     for f in r.findings if f.kind == "undefined_constant")
                 lines.append(f"c{r.code} {_quote(r.name)}: {names}")
             lines.append("")
+        noinit = [r for r in self.results if any(f.kind == "no_initial_effect" for f in r.findings)]
+        if noinit:
+            lines.append(f"== scripts not run that define no initial_effect ({len(noinit)}) ==")
+            lines.append("  " + " ".join(f"c{r.code}" for r in noinit))
+            lines.append("")
         writes = self.global_writes()
         if writes:
             lines.append(f"== shared globals a script added or replaced while loading "
@@ -820,7 +828,7 @@ class CheckReport:
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
 
 
-STRICT_FINDINGS = ("missing_reference", "undefined_constant")
+STRICT_FINDINGS = ("missing_reference", "undefined_constant", "no_initial_effect")
 
 
 def _strict_findings(r: CardResult) -> list[Finding]:
@@ -1234,15 +1242,19 @@ class CardLoader:
         rec = self.db.find(code)
         if rec is not None:
             result.name = rec.name
+        not_run_findings = list(info.undefined_constants)
+        if not info.defines_initial_effect:
+            not_run_findings.append(Finding(kind="no_initial_effect", name=f"c{code}.initial_effect",
+                                            detail="static"))
         if rec is None:
             result.status = NO_DB_ROW
             result.reason = f"no database row for card code {code} in {self.db.source}"
-            result.findings.extend(info.undefined_constants)
+            result.findings.extend(not_run_findings)
             return
         if not is_load_script(rec):
             result.status = NOT_RUN
             result.reason = "a Normal Monster: the engine runs no script for it"
-            result.findings.extend(info.undefined_constants)
+            result.findings.extend(not_run_findings)
             return
         if rec.original_code != code:
             result.status = NOT_RUN

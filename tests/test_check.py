@@ -282,6 +282,11 @@ end
 function c900090007.initial_effect(c)
 end
 """,
+    # no database row and no initial_effect
+    900090011: """
+function c900090011.initial(c)
+end
+""",
     # a Normal Monster: the engine runs no script for it
     900090008: """
 function c900090008.initial_effect(c)
@@ -315,7 +320,7 @@ def _broken_folder(tmp_path: Path) -> tuple[Path, Path]:
     con = sqlite3.connect(db)
     con.executescript(CDB_SCHEMA)
     for code in BROKEN:
-        if code == 900090007:
+        if code in (900090007, 900090011):
             continue
         type_ = 0x11 if code == 900090008 else 0x21     # Normal / Effect Monster
         con.execute("INSERT INTO datas VALUES (?,0,0,0,?,1000,1000,4,1,1,0)", (code, type_))
@@ -345,7 +350,9 @@ def _expect_broken(report: CheckReport) -> None:
     assert missing.status == PASSED
     assert [(f.kind, f.code) for f in missing.findings] == [("missing_reference", 900099999)]
     assert by[900090006].status == NO_INITIAL_EFFECT
-    assert by[900090007].status == NO_DB_ROW
+    assert by[900090007].status == NO_DB_ROW and not by[900090007].findings
+    assert by[900090011].status == NO_DB_ROW
+    assert [f.kind for f in by[900090011].findings] == ["no_initial_effect"]
     assert by[900090008].status == NOT_RUN
     deep = by[900090009]
     assert deep.status == FAILED and "bad helper argument 42" in deep.failures[0].message
@@ -353,7 +360,7 @@ def _expect_broken(report: CheckReport) -> None:
     assert "c900090009.lua:6" in deep.failures[0].traceback
     s = report.summary()
     assert (s["total"], s[PASSED], s[FAILED], s[NO_INITIAL_EFFECT], s[NO_DB_ROW], s[NOT_RUN]) == \
-        (9, 3, 3, 1, 1, 1)
+        (10, 3, 3, 1, 2, 1)
     assert s["with_db_row"] == 8 and s["run"] == 7
     assert report.exit_code == 1
 
@@ -378,7 +385,8 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     assert "EFFECT_TYPE_SINGEL (line 4)" in out
     assert "references c900099999 (script table) (line 5), but c900099999.lua is not in the folder" in out
     assert re.search(r"no initial_effect +1\n", out)
-    assert re.search(r"no database row +1  \(skipped, not failures\)", out)
+    assert re.search(r"no database row +2  \(skipped, not failures\)", out)
+    assert "== scripts not run that define no initial_effect (1) ==\n  c900090011" in out
     assert "3/7 scripts with a database row that the engine runs" in out
 
     jpath = tmp_path / "r.json"
@@ -392,7 +400,7 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     assert cards[900090005]["findings"][0]["code"] == 900099999
     assert cards[900090006]["status"] == "no_initial_effect"
     assert cards[900090007]["status"] == "no_db_row"
-    assert data["summary"]["failed"] == 3 and data["summary"]["no_db_row"] == 1
+    assert data["summary"]["failed"] == 3 and data["summary"]["no_db_row"] == 2
     assert {c["function"] for c in data["needed_functions"]} == {"Card:NoSuchMethodAnywhere"}
 
     xpath = tmp_path / "r.xml"
@@ -400,7 +408,7 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     assert res.exit_code == 1
     suite = ET.parse(xpath).getroot().find("testsuite")
     assert suite is not None
-    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("9", "4", "2")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("10", "4", "3")
     cases = {c.get("name", "").split()[0]: c for c in suite.iter("testcase")}
     for code in (900090002, 900090003, 900090006, 900090009):
         fail = cases[f"c{code}"].find("failure")
