@@ -74,7 +74,7 @@ def test_hint_and_last_select_hint(t: Table) -> None:
 
 def test_hint_selection(t: Table) -> None:
     a = t.card(A, LOCATION_MZONE, 3)
-    b = t.card(B, LOCATION_MZONE, 1, player=1)
+    t.card(B, LOCATION_MZONE, 1, player=1)
     msgs, _ = t.run("Duel.HintSelection(Duel.GetFieldGroup(0, LOCATION_MZONE, LOCATION_MZONE))")
     locs = [(m.cards[0].controller, m.cards[0].sequence) for m in of(msgs, MsgBecomeTarget)]
     assert locs == [(0, 3), (1, 1)]
@@ -86,7 +86,7 @@ def test_hint_selection(t: Table) -> None:
 # =========================================================================================
 
 def test_select_yes_no(t: Table) -> None:
-    a = t.card(A, LOCATION_MZONE, 2)
+    t.card(A, LOCATION_MZONE, 2)
     _, prompts = t.run("local e, tp = ... return Duel.SelectYesNo(tp, 1234)", [pack_i32(1)])
     assert isinstance(prompts[0], MsgSelectYesNo) and prompts[0].description == 1234
     assert t.results() == (True,)
@@ -122,7 +122,7 @@ def test_select_option_writes_the_chosen_option(t: Table) -> None:
 
 
 def test_select_position(t: Table) -> None:
-    a = t.card(A, LOCATION_HAND)
+    t.card(A, LOCATION_HAND)
     _, prompts = t.run("local e, tp = ... return Duel.SelectPosition(tp, Duel.GetFieldGroup(tp, LOCATION_HAND, 0)"
                        ":GetFirst(), POS_FACEUP_ATTACK + POS_FACEDOWN_DEFENSE)", [pack_i32(POS_FACEDOWN_DEFENSE)])
     p = prompts[0]
@@ -399,7 +399,8 @@ def test_enter_bp_swap_and_majestic_copy(t: Table) -> None:
     before = set(dst.indexer)
     t.plain("local c, tc = ... Duel.MajesticCopy(c, tc)", dst, src)
     copied = sorted((e for e in dst.indexer if e not in before), key=lambda e: e.serial)
-    kinds = EFFECT_TYPE_TRIGGER_O | EFFECT_TYPE_TRIGGER_F | EFFECT_TYPE_QUICK_O | EFFECT_TYPE_QUICK_F | EFFECT_TYPE_IGNITION
+    kinds = (EFFECT_TYPE_TRIGGER_O | EFFECT_TYPE_TRIGGER_F | EFFECT_TYPE_QUICK_O | EFFECT_TYPE_QUICK_F
+             | EFFECT_TYPE_IGNITION)
     # the mandatory trigger and quick effects became optional; the continuous effect is not copied
     assert [e.type & kinds for e in copied] == [EFFECT_TYPE_TRIGGER_O, EFFECT_TYPE_QUICK_O, EFFECT_TYPE_IGNITION]
     assert copied[0].is_flag(EFFECT_FLAG_DELAY)

@@ -17,7 +17,6 @@ import pytest
 from duelhost.bindings.errors import ScriptFailure
 from duelhost.engine.constants import *  # noqa: F401,F403
 from duelhost.engine.messages import MsgBecomeTarget, MsgHint, MsgSelectCard, MsgSelectTribute
-from duelhost.engine.wire import pack_i32
 
 _spec = importlib.util.spec_from_file_location(
     "lib_duel_b_harness", Path(__file__).resolve().parent / "data" / "lib_duel_b" / "harness.py")
@@ -399,8 +398,8 @@ def test_xyz_materials_overlay_and_detach(t: Table) -> None:
     assert t.results() == (2, 0, a, c)
     assert b.xyz_materials and set(b.xyz_materials) == {a, c}
     assert t.plain("return Duel.CheckRemoveOverlayCard(0, 1, 0, 2, REASON_COST), "
-                   "Duel.CheckRemoveOverlayCard(0, 1, 0, 3, REASON_COST), Duel.CheckRemoveOverlayCard(1, 1, 0, 1, REASON_COST)"
-                   ) == (True, False, False)
+                   "Duel.CheckRemoveOverlayCard(0, 1, 0, 3, REASON_COST), "
+                   "Duel.CheckRemoveOverlayCard(1, 1, 0, 1, REASON_COST)") == (True, False, False)
     msgs, prompts = t.run("local e, tp = ... return Duel.RemoveOverlayCard(tp, 1, 0, 1, 2, REASON_COST)",
                           [pick(0, 1)])
     assert [m.data for m in msgs if isinstance(m, MsgHint) and m.type == HINT_SELECTMSG] == [519]
@@ -414,7 +413,7 @@ def test_fusion_material_selection(t: Table) -> None:
     a = t.card(A, LOCATION_MZONE, 0)
     b = t.card(B, LOCATION_MZONE, 1)
     hc = t.card(C, LOCATION_HAND)
-    fus = t.card(h.FUSION, LOCATION_EXTRA)
+    t.card(h.FUSION, LOCATION_EXTRA)
     base = t.plain("local all, base = Duel.GetFusionMaterial(0) return Kind(base), Cards(base)")
     assert base == ("Group", a, b, hc)
     assert t.plain("local all, base = Duel.GetFusionMaterial(0, LOCATION_HAND) return Cards(base)") == (hc,)
