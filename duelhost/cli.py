@@ -125,24 +125,77 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 
 @main.command()
 @click.option("--golden", "golden_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              required=True, help="A recorded-duel file (*.jsonl.gz) from the reference core.")
+              default=None, help="Replay the duels of a recorded-duel file (*.jsonl.gz) from the reference core.")
+@click.option("--seeds", type=click.IntRange(min=1), default=None,
+              help="Live mode: play N seeded duels in the reference core (OCGCORE_LIB) and ours at once.")
+@click.option("--seed", "first_seed", type=int, default=1, show_default=True,
+              help="Live mode: the first seed (duel k uses seed S + k).")
+@click.option("--deck", "deck_files", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Live mode: a .ydk deck; pass it twice (player 0, player 1). Default: random 40-card "
+                   "Main Decks from the database.")
 @click.option("--scripts", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
-              help="Script folder for duels that need card scripts (set B).")
-@click.option("--limit", type=int, default=None, help="Replay only the first N duels.")
-@click.option("--only", "only_ids", multiple=True, help="Replay only these duel ids.")
+              help="Script folder (c<ID>.lua, constant.lua, utility.lua, procedure.lua).")
+@click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Live mode: card database in the cards.cdb schema (default: the bundled cards.db).")
+@click.option("--ref-lib", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              envvar="OCGCORE_LIB", help="Live mode: the reference core's shared library (default: $OCGCORE_LIB).")
+@click.option("--turn-limit", type=click.IntRange(min=1), default=40, show_default=True,
+              help="Live mode: stop at the first prompt after this many turns.")
+@click.option("--response-limit", type=click.IntRange(min=1), default=3000, show_default=True,
+              help="Live mode: stop after this many responses.")
+@click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
+@click.option("--only", "only_ids", multiple=True, help="Golden mode: replay only these duel ids.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here instead of standard output.")
-def diff(golden_file: Path, scripts: Path | None, limit: int | None, only_ids: tuple[str, ...],
-         report: str, output: Path | None) -> None:
-    """Replay recorded reference duels and compare every message byte."""
-    from .diff import run_golden_diff
+def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
+         scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
+         response_limit: int, limit: int | None, only_ids: tuple[str, ...], report: str,
+         output: Path | None) -> None:
+    """Compare our engine with the reference core, message byte by message byte.
 
-    summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
-                              progress=sys.stderr.isatty())
+    With --golden, replay duels recorded from the reference.  With --seeds N,
+    play N seeded duels live in both cores at once (the reference loaded from
+    --ref-lib / OCGCORE_LIB, see docs/reference.md): same decks, same seed
+    sequence, answers chosen by a seeded random player from the reference's
+    prompts and sent to both; each duel is identical to the end (or the turn
+    cap) or reported at its first differing message.
+    """
+    if (golden_file is None) == (seeds is None):
+        raise click.UsageError("pass either --golden FILE or --seeds N")
+    if golden_file is not None:
+        from .diff import run_golden_diff
+
+        summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+                                  progress=sys.stderr.isatty())
+    else:
+        from .diff import run_live_diff
+        from .reference import ReferenceCoreError
+
+        if deck_files and len(deck_files) != 2:
+            raise click.UsageError("pass --deck twice: player 0's deck, then player 1's")
+        if ref_lib is None:
+            raise click.UsageError("live mode needs the reference library: --ref-lib FILE or OCGCORE_LIB")
+        show = sys.stderr.isatty()
+
+        def progress(r):
+            if show:
+                click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
+
+        try:
+            summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
+                                    db_path=db if db is not None else paths.bundled_db(),
+                                    scripts=scripts if scripts is not None else paths.bundled_scripts(),
+                                    deck_files=list(deck_files) or None, turn_limit=turn_limit,
+                                    response_limit=response_limit, progress=progress)
+        except ReferenceCoreError as exc:
+            raise click.ClickException(str(exc)) from exc
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()
     if output is not None:
         output.write_text(text + "\n", encoding="utf-8")
+        if report != "text":
+            text_lines = summary.to_text().splitlines()
+            click.echo("\n".join(text_lines[text_lines.index("") + 1:] if "" in text_lines else text_lines))
     else:
         click.echo(text)
     if summary.identical != summary.total:

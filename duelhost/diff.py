@@ -106,3 +106,355 @@ def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | Non
             import sys
             print(f"{record.id}: {result.status}", file=sys.stderr)
     return summary
+
+
+# =====================================================================================
+# Live mode: the same seeded duel in both cores at once
+# =====================================================================================
+
+CONTEXT_MESSAGES = 6
+DEFAULT_TURN_LIMIT = 40
+DEFAULT_RESPONSE_LIMIT = 3000
+
+
+@dataclass
+class LiveDivergence:
+    """Where the two message streams first differ."""
+
+    index: int                 # message index in the whole stream (0 = first message after start)
+    turn: int                  # MSG_NEW_TURN count so far
+    phase: int | None          # the last MSG_NEW_PHASE's phase (None before the first)
+    response: int              # responses sent before it
+    reference: Any             # the reference's message there (None: its stream had ended)
+    ours: Any                  # ours (None: our stream had ended)
+    context: list[Any] = field(default_factory=list)   # the agreeing messages just before
+
+    @property
+    def cause(self) -> str:
+        ref = self.reference.NAME if self.reference is not None else "(end)"
+        us = self.ours.NAME if self.ours is not None else "(end)"
+        return f"{ref} vs {us}"
+
+    def describe(self, name_of: Any = None) -> str:
+        from .state import PHASE_NAMES
+        phase = PHASE_NAMES.get(self.phase, hex(self.phase)) if self.phase is not None else "-"
+        lines = [f"message {self.index} (turn {self.turn}, {phase} Phase, after {self.response} responses)",
+                 f"  reference: {self.reference.describe(name_of) if self.reference is not None else '(end of stream)'}",
+                 f"  duelhost:  {self.ours.describe(name_of) if self.ours is not None else '(end of stream)'}"]
+        if self.context:
+            lines.append("  before:")
+            lines.extend(f"    {m.describe(name_of)}" for m in self.context)
+        return "\n".join(lines)
+
+    def to_json(self, name_of: Any = None) -> dict[str, Any]:
+        return {
+            "message_index": self.index, "turn": self.turn, "phase": self.phase,
+            "responses": self.response, "cause": self.cause,
+            "reference": self.reference.describe(name_of) if self.reference is not None else None,
+            "reference_hex": self.reference.encode().hex() if self.reference is not None else None,
+            "duelhost": self.ours.describe(name_of) if self.ours is not None else None,
+            "duelhost_hex": self.ours.encode().hex() if self.ours is not None else None,
+            "before": [m.describe(name_of) for m in self.context],
+        }
+
+
+@dataclass
+class LiveResult:
+    """One duel played in both cores."""
+
+    id: str
+    seed: int
+    status: str                # identical / diverged / error / harness
+    end: str | None            # win / cap_turns / cap_responses / None when it stopped early
+    agreeing: int              # messages both cores wrote identically, from the start
+    messages: int              # messages the reference wrote (compared so far)
+    responses: int
+    turns: int
+    winner: int | None = None
+    reason: int | None = None
+    divergence: LiveDivergence | None = None
+    error: str | None = None
+    decks: list[list[int]] | None = None
+    seed_sequence: list[int] | None = None
+    seconds: float = 0.0
+
+    @property
+    def identical(self) -> bool:
+        return self.status == "identical"
+
+    @property
+    def cause(self) -> str | None:
+        if self.identical:
+            return None
+        if self.divergence is not None:
+            return self.divergence.cause
+        if self.error is not None:
+            last = self.error.strip().splitlines()[-1] if self.error.strip() else "?"
+            return f"{self.status}: {last[:160]}"
+        return self.status
+
+    def to_json(self, name_of: Any = None) -> dict[str, Any]:
+        return {
+            "id": self.id, "seed": self.seed, "status": self.status, "end": self.end,
+            "agreeing_messages": self.agreeing, "reference_messages": self.messages,
+            "responses": self.responses, "turns": self.turns, "winner": self.winner,
+            "reason": self.reason, "seconds": round(self.seconds, 3),
+            "divergence": self.divergence.to_json(name_of) if self.divergence else None,
+            "error": self.error, "seed_sequence": self.seed_sequence, "decks": self.decks,
+        }
+
+
+@dataclass
+class LiveSummary:
+    source: str
+    results: list[LiveResult] = field(default_factory=list)
+    name_of: Any = None
+
+    @property
+    def total(self) -> int:
+        return len(self.results)
+
+    @property
+    def identical(self) -> int:
+        return sum(1 for r in self.results if r.identical)
+
+    def median_agreeing(self) -> float:
+        import statistics
+        return float(statistics.median(r.agreeing for r in self.results)) if self.results else 0.0
+
+    def causes(self) -> collections.Counter:
+        """Divergences grouped by message kind (reference's vs ours at the first difference)."""
+        return collections.Counter(r.cause for r in self.results if not r.identical)
+
+    def ends(self) -> collections.Counter:
+        return collections.Counter(r.end or r.status for r in self.results if r.identical)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source, "identical": self.identical, "total": self.total,
+            "median_agreeing_messages": self.median_agreeing(),
+            "identical_ends": dict(self.ends()),
+            "causes": dict(self.causes().most_common()),
+            "duels": [r.to_json(self.name_of) for r in self.results],
+        }
+
+    def line(self, r: LiveResult) -> str:
+        if r.identical:
+            return (f"{r.id}: identical to the {r.end} ({r.messages} messages, {r.responses} responses, "
+                    f"{r.turns} turns)")
+        if r.divergence is not None:
+            return f"{r.id}: differs at {r.divergence.describe(self.name_of)}"
+        return f"{r.id}: {r.status.upper()} after {r.agreeing} agreeing messages\n{r.error}"
+
+    def to_text(self) -> str:
+        lines = [self.line(r) for r in self.results]
+        lines.append("")
+        lines.append(f"{self.identical} / {self.total} duels identical ({self.source})")
+        ends = ", ".join(f"{n} {k}" for k, n in self.ends().most_common())
+        if ends:
+            lines.append(f"  identical duels ended: {ends}")
+        lines.append(f"  median agreeing prefix: {self.median_agreeing():g} messages")
+        for cause, n in self.causes().most_common(10):
+            lines.append(f"  {n:4d}  {cause}")
+        return "\n".join(lines)
+
+
+@dataclass
+class DuelSetup:
+    """Everything both cores get before the first process() call."""
+
+    seed_sequence: list[int]
+    cards: list[tuple[int, int, int, int, int, int]]   # new_card arguments, in order
+    players: list[tuple[int, int, int]] = field(default_factory=lambda: [(8000, 5, 1), (8000, 5, 1)])
+    options: int = 5 << 16
+    decks: list[list[int]] | None = None
+
+
+def random_setup(rng: Any, pool: list[int] | None, decks: list[Any] | None = None) -> DuelSetup:
+    """Decks and seed sequence for one duel, drawn from ``rng`` as the recordings did.
+
+    With ``decks`` (two ydk Decks) each Main Deck is shuffled by ``rng`` and the
+    Extra Deck kept in file order; otherwise two random 40-card Main Decks are
+    drawn from ``pool``.  Then 8 x 32 random bits make the seed sequence.
+    """
+    from .deckpool import random_main_deck
+    cards: list[tuple[int, int, int, int, int, int]] = []
+    mains: list[list[int]] = []
+    for p in (0, 1):
+        if decks is not None:
+            main = list(decks[p].main)
+            main = rng.sample(main, len(main))
+            extra = list(decks[p].extra)
+        else:
+            main = random_main_deck(rng, pool or [])
+            extra = []
+        mains.append(main)
+        cards.extend((code, p, p, 0x01, 0, 8) for code in main)
+        cards.extend((code, p, p, 0x40, 0, 8) for code in extra)
+    seed_sequence = [rng.getrandbits(32) for _ in range(8)]
+    return DuelSetup(seed_sequence=seed_sequence, cards=cards, decks=mains)
+
+
+def _describe_error() -> str:
+    import traceback
+    return traceback.format_exc()
+
+
+def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, *,
+                      duel_id: str = "duel", seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
+                      response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
+                      card_pool: list[Any] | None = None) -> LiveResult:
+    """Play one duel in the reference and in our engine, answering the reference's prompts.
+
+    Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
+    legal response drawn from ``rng``) from the *reference's* prompt and sent to
+    both cores.  Stops at the first message that differs, at MSG_WIN, or at the
+    first prompt after turn ``turn_limit`` (or ``response_limit`` responses).
+    """
+    import time
+
+    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
+    from duelhost.engine.messages import MsgNewPhase, MsgNewTurn, MsgWin
+    from duelhost.engine.responses import NoValidResponse, encode_response, random_response
+
+    start = time.perf_counter()
+    result = LiveResult(id=duel_id, seed=seed, status="identical", end=None, agreeing=0, messages=0,
+                        responses=0, turns=0, decks=setup.decks, seed_sequence=list(setup.seed_sequence))
+
+    ref = ref_core.create_duel(setup.seed_sequence)
+    try:
+        script = None
+        if scripts is not None:
+            from duelhost.bindings.host import LuaScriptHost
+            script = LuaScriptHost(scripts)
+        ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
+        for p, (lp, hand, draw) in enumerate(setup.players):
+            ref.set_player_info(p, lp, hand, draw)
+            ours.set_player_info(p, lp, hand, draw)
+        for args in setup.cards:
+            ref.new_card(*args)
+            ours.new_card_at(*args)
+        ref.start(setup.options)
+        ours.start_duel(setup.options)
+
+        history: list[Any] = []
+        phase: int | None = None
+        mark = 0
+        raw: bytes | None = None
+        prompt = None
+        while True:
+            out = ref.advance()
+            try:
+                ours.step(raw)
+            except Exception:
+                result.status = "error"
+                result.error = _describe_error()
+                break
+            mine = ours.messages[mark:]
+            mark = len(ours.messages)
+            theirs = out.messages
+            diverged = False
+            for i in range(max(len(theirs), len(mine))):
+                a = theirs[i] if i < len(theirs) else None
+                b = mine[i] if i < len(mine) else None
+                if a is None or b is None or a.encode() != b.encode():
+                    result.divergence = LiveDivergence(
+                        index=result.messages + i, turn=result.turns, phase=phase,
+                        response=result.responses, reference=a, ours=b,
+                        context=history[-CONTEXT_MESSAGES:])
+                    result.status = "diverged"
+                    result.agreeing = result.messages + i
+                    diverged = True
+                    break
+                history.append(a)
+                if isinstance(a, MsgNewTurn):
+                    result.turns += 1
+                elif isinstance(a, MsgNewPhase):
+                    phase = a.phase
+            if diverged:
+                break
+            del history[:-CONTEXT_MESSAGES]
+            result.messages += len(theirs)
+            result.agreeing = result.messages
+            if out.ended:
+                result.end = "win"
+                for m in reversed(theirs):
+                    if isinstance(m, MsgWin):
+                        result.winner, result.reason = m.player, m.reason
+                        break
+                break
+            if out.prompt is not None:
+                prompt = out.prompt
+            elif not out.retry or prompt is None:
+                result.status = "harness"
+                result.error = "the reference stopped without a prompt"
+                break
+            if result.turns > turn_limit:
+                result.end = "cap_turns"
+                break
+            if result.responses >= response_limit:
+                result.end = "cap_responses"
+                break
+            try:
+                if responder is not None:
+                    response = responder(prompt)
+                else:
+                    response = random_response(prompt, rng, card_pool=card_pool)
+                raw = encode_response(prompt, response) if not isinstance(response, bytes) else response
+            except NoValidResponse as exc:
+                result.status = "harness"
+                result.error = f"no answer for {prompt.NAME}: {exc}"
+                break
+            ref.set_responseb(raw)
+            result.responses += 1
+    finally:
+        ref.end()
+        result.seconds = time.perf_counter() - start
+    return result
+
+
+def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1,
+                  db_path: Path, scripts: Path | None, deck_files: list[Path] | None = None,
+                  turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
+                  progress: Any = None) -> LiveSummary:
+    """``duelhost diff --seeds N``: N seeded duels in both cores (see play_side_by_side).
+
+    Duel k uses ``random.Random(first_seed + k)`` for its decks (random 40-card
+    Main Decks from the database, or the two .ydk files with shuffled Main
+    Decks), then its seed sequence, then the random player's answers.
+    """
+    import random
+
+    from duelhost.engine.carddb import CardDatabase
+    from duelhost.engine.ydk import read_ydk
+
+    from .deckpool import main_deck_pool
+    from .reference import ReferenceCore
+
+    db = CardDatabase.open(db_path)
+    core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
+    decks = None
+    pool = None
+    if deck_files:
+        if len(deck_files) != 2:
+            raise ValueError("pass --deck twice (player 0's deck, then player 1's)")
+        decks = [read_ydk(p) for p in deck_files]
+    else:
+        pool = main_deck_pool(db, scripts)
+    card_pool = list(db)
+
+    def name_of(code: int) -> str:
+        rec = db.find(code & 0x7FFFFFFF)
+        return rec.name if rec is not None and rec.name else str(code)
+
+    summary = LiveSummary(source=f"live: {seeds} seeds from {first_seed}, {core.path}", name_of=name_of)
+    for k in range(seeds):
+        seed = first_seed + k
+        rng = random.Random(seed)
+        setup = random_setup(rng, pool, decks)
+        r = play_side_by_side(core, db, scripts, setup, rng, duel_id=f"seed-{seed}", seed=seed,
+                              turn_limit=turn_limit, response_limit=response_limit, card_pool=card_pool)
+        summary.results.append(r)
+        if progress is not None:
+            progress(r)
+    return summary
