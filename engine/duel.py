@@ -469,6 +469,8 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         """A random integer in [l, h] with the mapping of the duel's RNG version."""
         if self.rng_version == 1:
             return self.random.get_random_integer_v1(l, h)
+        if self.rng_version == 0:   # old replays (see MTRandom.get_random_integer_old)
+            return self.random.get_random_integer_old(l, h)
         return self.random.get_random_integer_v2(l, h)
 
     def restore_assumes(self) -> None:

@@ -206,10 +206,24 @@ class MTRandom:
             x = self.rand()
         return low + x % span
 
+    def get_random_integer_old(self, low: int, high: int) -> int:
+        """An integer in ``[low, high]``, the "almost uniform" rule of cores before 2021.
+
+        Duels recorded in replays without the UNIFORM flag drew their numbers
+        this way: one raw output scaled to the range as a double,
+        ``low + int(x / (2**32 - 1) * r)``, capped at ``high``.  The current
+        reference no longer has this rule; it is version 0 here.
+        """
+        span = _span(low, high)
+        result = int(self.rand() / _RAND_MAX * span) + low
+        return high if result > high else result
+
     def get_random_integer(self, low: int, high: int, version: int = 2) -> int:
-        """``duel::get_next_integer``: the v1 rule for version 1, else v2."""
+        """``duel::get_next_integer``: the v1 rule for version 1, the old rule for 0, else v2."""
         if version == 1:
             return self.get_random_integer_v1(low, high)
+        if version == 0:
+            return self.get_random_integer_old(low, high)
         return self.get_random_integer_v2(low, high)
 
     def shuffle(
@@ -227,7 +241,8 @@ class MTRandom:
         """
         if last is None or last > len(seq):
             last = len(seq)
-        draw = self.get_random_integer_v1 if version == 1 else self.get_random_integer_v2
+        draw = (self.get_random_integer_v1 if version == 1 else
+                self.get_random_integer_old if version == 0 else self.get_random_integer_v2)
         for i in range(first, last - 1):
             r = draw(i, last - 1)
             seq[i], seq[r] = seq[r], seq[i]
