@@ -115,6 +115,7 @@ def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | Non
 CONTEXT_MESSAGES = 6
 DEFAULT_TURN_LIMIT = 40
 DEFAULT_RESPONSE_LIMIT = 3000
+DEFAULT_SCRIPT_TIME_BUDGET = 60.0
 
 
 @dataclass
@@ -177,6 +178,7 @@ class LiveResult:
     decks: list[list[int]] | None = None
     seed_sequence: list[int] | None = None
     seconds: float = 0.0
+    script_errors: dict[str, list[str]] = field(default_factory=dict)   # "reference"/"duelhost" -> texts
 
     @property
     def identical(self) -> bool:
@@ -200,7 +202,8 @@ class LiveResult:
             "responses": self.responses, "turns": self.turns, "winner": self.winner,
             "reason": self.reason, "seconds": round(self.seconds, 3),
             "divergence": self.divergence.to_json(name_of) if self.divergence else None,
-            "error": self.error, "seed_sequence": self.seed_sequence, "decks": self.decks,
+            "error": self.error, "script_errors": self.script_errors,
+            "seed_sequence": self.seed_sequence, "decks": self.decks,
         }
 
 
@@ -303,10 +306,13 @@ def _describe_error() -> str:
 def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, *,
                       duel_id: str = "duel", seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
                       response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
-                      card_pool: list[Any] | None = None) -> LiveResult:
+                      card_pool: list[Any] | None = None,
+                      script_time_budget: float = DEFAULT_SCRIPT_TIME_BUDGET) -> LiveResult:
     """Play one duel in the reference and in our engine, answering the reference's prompts.
 
-    Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
+    ``script_time_budget``: CPU seconds one Lua call may take in our engine
+    (the reference has no such limit; group checks of the real utility.lua can
+    take seconds in our engine).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
     legal response drawn from ``rng``) from the *reference's* prompt and sent to
     both cores.  Stops at the first message that differs, at MSG_WIN, or at the
     first prompt after turn ``turn_limit`` (or ``response_limit`` responses).
@@ -322,11 +328,12 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                         responses=0, turns=0, decks=setup.decks, seed_sequence=list(setup.seed_sequence))
 
     ref = ref_core.create_duel(setup.seed_sequence)
+    ref_errors = len(ref_core.errors)
+    script = None
     try:
-        script = None
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
-            script = LuaScriptHost(scripts)
+            script = LuaScriptHost(scripts, time_budget=script_time_budget)
         ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
         for p, (lp, hand, draw) in enumerate(setup.players):
             ref.set_player_info(p, lp, hand, draw)
@@ -410,6 +417,12 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     finally:
         ref.end()
         result.seconds = time.perf_counter() - start
+        errs = {}
+        if len(ref_core.errors) > ref_errors:
+            errs["reference"] = [str(e) for e in ref_core.errors[ref_errors:ref_errors + 5]]
+        if script is not None and getattr(script, "errors", None):
+            errs["duelhost"] = [str(e)[:300] for e in script.errors[:5]]
+        result.script_errors = errs
     return result
 
 
