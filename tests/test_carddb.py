@@ -303,18 +303,19 @@ def load_builder() -> ModuleType:
 
 def test_cards_db_is_up_to_date_with_toml() -> None:
     builder = load_builder()
-    assert builder.read_rows(REPO / "cards.db") == builder.build_rows(REPO / "cards" / "cards.toml"), (
+    assert builder.read_rows(REPO / "cards.db") == builder.build_rows(REPO / "cards"), (
         "cards.db is stale: run python tools/build_cards_db.py")
 
 
 def test_cards_db_contents() -> None:
     db = CardDatabase.open(REPO / "cards.db")
     assert all(900000001 <= code <= 900099999 for code in db.codes())
-    normals = [r for r in db if r.type == TYPE_MONSTER | TYPE_NORMAL]
+    demo = [r for r in db if r.code < 900000200]      # cards.toml's demo cards (other families add more)
+    normals = [r for r in demo if r.type == TYPE_MONSTER | TYPE_NORMAL]
     assert len(normals) == 40
     assert {r.level for r in normals} == set(range(1, 9))
     assert len({(r.race, r.attribute) for r in normals}) >= 10
-    tokens = [r for r in db if r.type == TYPES_TOKEN_MONSTER]
+    tokens = [r for r in demo if r.type == TYPES_TOKEN_MONSTER]
     assert len(tokens) == 2
     link = db.get(900000208)
     assert (link.level, link.defense, link.link_marker) == (2, 0, 0x5)
