@@ -202,5 +202,121 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         sys.exit(1)
 
 
+@main.command()
+@click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scripts", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Script folder (default: the bundled scripts/).")
+@click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Card database in the cards.cdb schema (default: the bundled cards.db).")
+@click.option("--puzzles", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Folder with the puzzle scripts of single-mode replays.")
+@click.option("--freeze", "freeze_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a JSON snapshot of the end state (LP, every card, the message kinds).")
+@click.option("--compare", "compare_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Check the end state against a snapshot written by --freeze.")
+@click.option("--diff", "diff_ref", is_flag=True,
+              help="Play the replay in the reference library (--ref-lib / OCGCORE_LIB) too and compare the messages.")
+@click.option("--ref-lib", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              envvar="OCGCORE_LIB", help="The reference core's shared library (for --diff).")
+@click.option("--report", type=click.Choice(["text", "json"]), default="text")
+def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Path | None,
+           freeze_path: Path | None, compare_path: Path | None, diff_ref: bool, ref_lib: Path | None,
+           report: str) -> None:
+    """Play a YGOPro replay (.yrp) through our core.
+
+    Stops at the first recorded response our core refuses and reports the
+    turn, the phase and the state.  Exit code 1 when a response was refused,
+    the engine failed, the snapshot differs (--compare) or the reference
+    differs (--diff).
+    """
+    from duelhost.engine.carddb import CardDatabase
+
+    from .replay import ReplayError, compare_snapshots, diff_replay, load_snapshot, play_replay, \
+        read_replay, save_snapshot
+
+    try:
+        rep = read_replay(replay_file)
+    except ReplayError as exc:
+        raise click.ClickException(str(exc)) from exc
+    database = CardDatabase.open(db if db is not None else paths.bundled_db())
+    folder = scripts if scripts is not None else paths.bundled_scripts()
+
+    def name_of(code: int) -> str:
+        rec = database.find(code & 0x7FFFFFFF)
+        return rec.name if rec is not None and rec.name else str(code)
+
+    failed = False
+    out: dict = {"file": str(replay_file), "kind": rep.header.kind, "flag": rep.header.flag,
+                 "players": rep.players, "rng_version": rep.rng_version,
+                 "responses": len(rep.responses), "puzzle": rep.script_name}
+    lines = [f"{replay_file}: {rep.header.kind}, flag 0x{rep.header.flag:x}, players {' / '.join(rep.players)}, "
+             f"{len(rep.responses)} responses" + (f", puzzle {rep.script_name}" if rep.script_name else "")]
+    if diff_ref:
+        if ref_lib is None:
+            raise click.UsageError("--diff needs the reference library: --ref-lib FILE or OCGCORE_LIB")
+        try:
+            res = diff_replay(rep, ref_lib, database, folder)
+        except ReplayError as exc:
+            raise click.ClickException(str(exc)) from exc
+        out["diff"] = res.to_json(name_of)
+        if res.identical:
+            lines.append(f"identical to the reference ({res.messages} messages, {res.responses} responses)")
+        elif res.divergence is not None:
+            lines.append(f"differs from the reference at {res.divergence.describe(name_of)}")
+        else:
+            lines.append(f"{res.status}: {res.error}")
+        failed |= not res.identical
+    else:
+        try:
+            run = play_replay(rep, database, folder, puzzle_dir=puzzles)
+        except ReplayError as exc:
+            raise click.ClickException(str(exc)) from exc
+        out["run"] = {k: v for k, v in {
+            "status": run.status, "responses_used": run.responses_used, "turn": run.turn, "phase": run.phase,
+            "winner": run.winner, "reason": run.reason,
+            "refused": run.refused.hex() if run.refused is not None else None,
+            "refused_because": run.refused_because,
+            "prompt": run.prompt.describe(name_of) if run.prompt is not None else None,
+            "error": run.error}.items()}
+        lines.append(run.to_text(name_of))
+        if run.engine is not None and run.status in ("refused", "error"):
+            try:
+                from .state import DuelState  # noqa: F401  (the board drawing needs the host wrapper)
+                lines.append(_board_text(run.engine, name_of))
+            except Exception:
+                pass
+        failed |= run.status in ("refused", "error")
+        if freeze_path is not None:
+            save_snapshot(run.snapshot, freeze_path)
+            lines.append(f"snapshot written to {freeze_path}")
+        if compare_path is not None:
+            try:
+                diffs = compare_snapshots(load_snapshot(compare_path), run.snapshot)
+            except ReplayError as exc:
+                raise click.ClickException(str(exc)) from exc
+            out["compare"] = {"snapshot": str(compare_path), "differences": diffs}
+            if diffs:
+                failed = True
+                lines.append(f"differs from the snapshot {compare_path}:")
+                lines.extend(f"  {d}" for d in diffs)
+            else:
+                lines.append(f"same end state as the snapshot {compare_path}")
+    click.echo(json.dumps(out, indent=2) if report == "json" else "\n".join(lines))
+    if failed:
+        sys.exit(1)
+
+
+def _board_text(engine, name_of) -> str:
+    """The board of an engine duel, drawn as duelhost.state does for host duels."""
+    from .state import snapshot
+
+    class _View:
+        pass
+    view = _View()
+    view.engine = engine
+    view.card_name = name_of
+    return str(snapshot(view))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -94,6 +94,10 @@ class Duel:
         self._started = False
         self._request: Prompt | None = None
         self.responses = 0
+        # what a replay file needs: the set-up and every answer sent (see save_replay)
+        self._player_info: list[tuple[int, int, int]] = [(8000, 5, 1), (8000, 5, 1)]
+        self._new_cards: list[tuple[int, int, int, int, int, int]] = []
+        self._sent: list[bytes] = []
 
     # ----- set-up ------------------------------------------------------------------------
 
@@ -101,6 +105,7 @@ class Duel:
         """A player's starting LP, opening hand size and cards drawn each turn."""
         self._check_setup(player)
         self.engine.set_player_info(player, lp, start_hand, draw)
+        self._player_info[player] = (lp, start_hand, draw)
 
     def add_card(self, code: int, player: int, location: int = C.LOCATION_DECK, sequence: int = 0,
                  position: int = C.POS_FACEDOWN_DEFENSE, owner: int | None = None):
@@ -118,6 +123,7 @@ class Duel:
         if card is None:
             raise DuelSetupError(f"cannot put card {code} at player {player} location "
                                  f"0x{location:x} sequence {sequence}: the zone is taken or invalid")
+        self._new_cards.append((code, owner, player, location, sequence, position))
         return card
 
     def add_deck(self, player: int, main: Iterable[int], extra: Iterable[int] = (), *,
@@ -180,6 +186,7 @@ class Duel:
         raw = self._response_bytes(prompt, response)
         parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
         self.responses += 1
+        self._sent.append(raw)
         self._request = self.engine.step(raw)
         return self._request
 
@@ -188,6 +195,7 @@ class Duel:
         makes the engine write MSG_RETRY and wait again, as the reference does."""
         self._need_request()
         self.responses += 1
+        self._sent.append(bytes(raw))
         self._request = self.engine.step(raw)
         return self._request
 
@@ -241,6 +249,19 @@ class Duel:
         return None
 
     # ----- what happened ----------------------------------------------------------------------
+
+    def save_replay(self, path: str | Path, *, players: Sequence[str] = ("duelhost 0", "duelhost 1")) -> Path:
+        """Write the duel so far as a YGOPro replay file ('yrp2', see duelhost.replay).
+
+        The YGOPro client can open it when every card was put in a Deck or
+        Extra Deck and both players have the same LP, hand and draw settings.
+        """
+        from .replay import ReplayError, replay_from_duel, write_replay
+        if self._player_info[0] != self._player_info[1]:
+            raise ReplayError("a replay file holds one LP/hand/draw setting for both players")
+        rep = replay_from_duel(self.seed_sequence, self._new_cards, self._sent, players=players,
+                               params=self._player_info[0], options=self.options)
+        return write_replay(rep, path)
 
     @property
     def messages(self) -> list[Message]:
