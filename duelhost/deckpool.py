@@ -2,7 +2,7 @@
 
 ``main_deck_pool(db, scripts)`` lists the codes that may go in a random Main
 Deck: a database row, a Main Deck card type (a Spell, a Trap, or a monster that
-is not Fusion/Synchro/Xyz/Link/Token), legal in the OCG or TCG, not an alternate
+is not Fusion/Synchro/Xyz/Link/Token), legal in the OCG or TCG (or with no legality recorded, as our own cards), not an alternate
 artwork (alias 0), and a ``c<ID>.lua`` in the script folder unless it is a
 Normal Monster that is not a Pendulum (the reference loads no script for
 those).  ``random_main_deck(rng, pool)`` draws 40 distinct cards from it.
@@ -46,7 +46,7 @@ def main_deck_pool(db: CardDatabase, scripts: str | Path | None = None, *,
             continue
         if not t & (C.TYPE_MONSTER | C.TYPE_SPELL | C.TYPE_TRAP) or t & _EXTRA_OR_TOKEN:
             continue
-        if ot and not getattr(rec, "ot", ot) & ot:
+        if ot and rec.ot and not rec.ot & ot:    # ot 0 (our own cards): no legality recorded
             continue
         if have is not None and _needs_script(t) and f"c{rec.code}.lua" not in have:
             continue

@@ -416,15 +416,17 @@ def _script_host(scripts: Path | None, replay: Replay, puzzle_dir: Path | None, 
 
 
 def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
-                 time_budget: float = 60.0) -> Any:
-    """Our duel, set up exactly as the client sets up the reference for this replay."""
+                 time_budget: float = 60.0, card_reader: Any = None) -> Any:
+    """Our duel, set up exactly as the client sets up the reference for this replay.
+
+    ``card_reader`` (code -> CardData) replaces the one built from ``db``."""
     from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
     script = _script_host(scripts, replay, puzzle_dir, time_budget)
+    reader = card_reader if card_reader is not None else card_reader_from_db(db)
     if replay.header.id == REPLAY_ID_YRP2:
-        duel = EngineDuel(card_reader_from_db(db), seed_sequence=list(replay.header.seed_sequence or []),
-                          script=script)
+        duel = EngineDuel(reader, seed_sequence=list(replay.header.seed_sequence or []), script=script)
     else:
-        duel = EngineDuel(card_reader_from_db(db), seed=replay.duel_seed, script=script)
+        duel = EngineDuel(reader, seed=replay.duel_seed, script=script)
         duel.rng_version = replay.rng_version
     for p in (0, 1):
         duel.set_player_info(p, replay.start_lp, replay.start_hand, replay.draw_count)
@@ -442,7 +444,7 @@ def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: P
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
-                time_budget: float = 60.0) -> ReplayRun:
+                time_budget: float = 60.0, card_reader: Any = None) -> ReplayRun:
     """Play a replay's recorded responses through our engine; stop at the first one it refuses."""
     import traceback
 
@@ -453,7 +455,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
                     responses_total=len(replay.responses), turn=0, phase=0)
     duel = None
     try:
-        duel = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget)
+        duel = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget,
+                            card_reader=card_reader)
         run.engine = duel
         prompt = duel.step(None)
         while True:
@@ -472,7 +475,7 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
                 run.prompt = prompt
                 run.refused = raw
                 try:
-                    parse_response(prompt, raw, card_lookup=db.find)
+                    parse_response(prompt, raw, card_lookup=getattr(db, "find", None))
                 except InvalidResponse as exc:
                     run.refused_because = str(exc)
                 break

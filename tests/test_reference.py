@@ -1,0 +1,120 @@
+"""The reference adapter and the live diff, against a user-built reference library.
+
+Skipped without OCGCORE_LIB (see docs/reference.md); the real-card tests also
+need YGOPRO_SCRIPTS and the corpus database.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from duelhost import paths
+from duelhost.deckpool import main_deck_pool, random_main_deck
+from duelhost.engine.carddb import CardDatabase
+
+GOLDEN = Path("/work/shared/golden")
+
+
+def test_deck_pool_filters_main_deck_cards() -> None:
+    db = CardDatabase.open(paths.bundled_db())
+    pool = main_deck_pool(db, paths.bundled_scripts(), ot=0)
+    assert pool == sorted(pool) and pool
+    for code in pool:
+        rec = db.find(code)
+        assert rec.alias == 0 and not rec.type & (0x40 | 0x2000 | 0x800000 | 0x4000000 | 0x4000)
+    deck = random_main_deck(random.Random(1), pool, size=20)
+    assert len(set(deck)) == 20
+    with pytest.raises(ValueError):
+        random_main_deck(random.Random(1), pool[:5])
+
+
+def test_missing_library_is_a_named_error(tmp_path: Path) -> None:
+    from duelhost.reference import ReferenceCore, ReferenceCoreError
+    with pytest.raises(ReferenceCoreError, match="does not exist"):
+        ReferenceCore(tmp_path / "nope.so")
+    bad = tmp_path / "bad.so"
+    bad.write_bytes(b"not a library")
+    with pytest.raises(ReferenceCoreError, match="cannot load"):
+        ReferenceCore(bad)
+
+
+@pytest.fixture(scope="module")
+def ref_lib() -> Path:
+    value = os.environ.get("OCGCORE_LIB")
+    if not value or not Path(value).is_file():
+        pytest.skip("OCGCORE_LIB is not set (a reference core build, see docs/reference.md)")
+    return Path(value)
+
+
+def test_reference_replays_golden_vanilla_duels(ref_lib: Path) -> None:
+    from duelhost.golden import load_records
+    from duelhost.reference import ReferenceCore
+    if not (GOLDEN / "vanilla.jsonl.gz").is_file():
+        pytest.skip("golden recordings not here")
+    core = ReferenceCore.load(ref_lib, db=paths.bundled_db())
+    for n, rec in enumerate(load_records(GOLDEN / "vanilla.jsonl.gz")):
+        if n >= 3:
+            break
+        # serve exactly the recorded card data
+        core._card_cache.clear()
+        core._card_cache.update(rec.card_data)
+        with core.create_duel(rec.seed_sequence) as duel:
+            for p, info in enumerate(rec.players):
+                duel.set_player_info(p, info.lp, info.start_hand, info.draw)
+            for c in rec.cards:
+                duel.new_card(c.code, c.owner, c.player, c.location, c.sequence, c.position)
+            duel.start(rec.options)
+            for step in rec.steps:
+                out = duel.advance()
+                assert out.data == step.messages
+                if step.response is not None:
+                    duel.set_responseb(step.response)
+            assert duel.query_field_count(0, 0x01) >= 0
+            info = duel.query_field_info()
+            assert info[0] == 162 and info[1] == 5          # MSG_RELOAD_FIELD, rule 5
+    core._card_cache.clear()
+
+
+def test_live_diff_bundled_cards_identical(ref_lib: Path) -> None:
+    from duelhost.diff import play_side_by_side, random_setup
+    from duelhost.reference import ReferenceCore
+    db = CardDatabase.open(paths.bundled_db())
+    scripts = paths.bundled_scripts()
+    core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
+    pool = main_deck_pool(db, scripts, ot=0)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        setup = random_setup(rng, pool)
+        r = play_side_by_side(core, db, scripts, setup, rng, seed=seed, turn_limit=6, card_pool=list(db))
+        assert r.status == "identical", r.divergence.describe() if r.divergence else r.error
+        assert r.end in ("cap_turns", "win") and r.agreeing == r.messages > 50
+
+
+def test_replay_diff_against_reference(ref_lib: Path, tmp_path: Path) -> None:
+    from duelhost import Duel, RandomPlayer
+    from duelhost.replay import diff_replay, read_replay
+    db = CardDatabase.open(paths.bundled_db())
+    pool = main_deck_pool(db, paths.bundled_scripts(), ot=0)
+    rng = random.Random(9)
+    duel = Duel(db=db, seed=9)
+    duel.add_deck(0, random_main_deck(rng, pool))
+    duel.add_deck(1, random_main_deck(rng, pool))
+    duel.start()
+    duel.run([RandomPlayer(1), RandomPlayer(2)], max_turns=5)
+    rep = read_replay(duel.save_replay(tmp_path / "x.yrp"))
+    res = diff_replay(rep, ref_lib, db, paths.bundled_scripts())
+    assert res.identical and res.responses == duel.responses
+
+
+def test_live_diff_real_cards(ref_lib: Path, real_scripts: Path, corpus_db: Path) -> None:
+    from duelhost.diff import run_live_diff
+    summary = run_live_diff(ref_lib, seeds=1, first_seed=3, db_path=corpus_db, scripts=real_scripts,
+                            turn_limit=6)
+    r = summary.results[0]
+    assert r.messages > 0 and len(r.decks[0]) == 40
+    data = summary.to_json()
+    assert data["total"] == 1 and "median_agreeing_messages" in data
