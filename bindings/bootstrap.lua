@@ -214,15 +214,18 @@ local function fail(msg, level)
   if level == 0 then error(msg, 0) end
   error(msg, 2)
 end
-local function post(r, ...)
-  if r == ERR then return fail(...) end
-  return r, ...
+-- (`r, ...` would turn a binding's zero results into one nil: no value stays no value)
+local function post(...)
+  local r = ...
+  if r == ERR then return fail(select(2, ...)) end
+  return ...
 end
 
-local function post_yield(r, ...)
+local function post_yield(...)
+  local r = ...
   if r == YIELD_MARK then return co_yield(YIELD_MARK) end
-  if r == ERR then return fail(...) end
-  return r, ...
+  if r == ERR then return fail(select(2, ...)) end
+  return ...
 end
 
 local function make_wrapper(impl, after)

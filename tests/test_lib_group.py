@@ -148,7 +148,8 @@ def test_search_card(env: Env, four):
     a, b, c, d = four
     g = env.duel.new_group([a, b, c, d])
     assert env.count("local g=... return g:SearchCard(function(c, lv) return c:GetLevel()==lv end, 4)", g) == (1, (b,))
-    assert env.one("local g=... return g:SearchCard(function() return false end)", g) is None
+    # nothing found: no value at all (the reference returns 0 results)
+    assert env.count("local g=... return g:SearchCard(function() return false end)", g) == (0, ())
 
 
 def test_filter_errors_are_reported_and_count_as_false():
@@ -339,11 +340,12 @@ def test_select_unselect(env: Env, four):
     _, prompts = env.task("local a, b=... return Group.FromCards(a, b):SelectUnselect(nil, 0, false, true, 5, 2)", a, b,
                           answers=(pick(0),))
     assert (prompts[0].min, prompts[0].max, prompts[0].cancelable) == (2, 2, 1)
-    # nothing to choose from, a card in both groups, or a bad player: nothing asked, no card
+    # nothing to choose from, a card in both groups, or a bad player: nothing asked, no value
+    # (the reference returns 0 results there)
     for src in ("return Group.CreateGroup():SelectUnselect(Group.CreateGroup(), 0)",
                 "local a=... return Group.FromCards(a):SelectUnselect(Group.FromCards(a), 0)",
                 "local a=... return Group.FromCards(a):SelectUnselect(nil, 3)"):
-        assert env.task(src, a) == ((None,), [])
+        assert env.task(src, a) == ((), [])
 
 
 def test_select_with_sum_equal(env: Env, four):
