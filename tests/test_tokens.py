@@ -31,7 +31,8 @@ import pytest
 
 from duelhost import Duel
 from duelhost.engine import constants as C
-from duelhost.engine.messages import (Message, MsgMove, MsgSelectCard, MsgSelectChain, MsgSelectIdleCmd,
+from duelhost.engine.messages import (Message, MsgChainEnd, MsgChaining, MsgMove, MsgSelectCard, MsgSelectChain,
+                                      MsgSelectIdleCmd,
                                       MsgSelectPlace, MsgSelectPosition, MsgSelectTribute, MsgSelectYesNo,
                                       MsgSpSummoned, MsgSpSummoning)
 from duelhost.engine.responses import (CardsResponse, ChainResponse, IdleCmdResponse, PlaceResponse,
@@ -70,7 +71,9 @@ class Board:
             self.duel.set_player(p, start_hand=0)
             self.duel.add_deck(p, [filler] * 10)
         self.prompts: list[Message] = []
-        self.chain_once: dict[int, list[int]] = {0: [], 1: []}
+        # per player, what to chain when offered, once each: a code, or (code, after) to chain
+        # ``code`` only in response to an effect of ``after`` already on the chain
+        self.chain_once: dict[int, list[int | tuple[int, int]]] = {0: [], 1: []}
 
     # ----- set-up ------------------------------------------------------------------------
 
@@ -112,7 +115,8 @@ class Board:
     def activate(self, code: int, policy: Policy | None = None, *, chain: Iterable[tuple[int, int]] = ()
                  ) -> Message | None:
         """Activate ``code`` from player 0's idle menu, then play until the next idle
-        menu. ``chain``: (player, code) pairs to chain when offered, once each."""
+        menu. ``chain``: (player, code) pairs to chain when offered, once each (see
+        ``chain_once``)."""
         idle = self.idle()
         codes = [opt.code for opt in idle.activatable]
         assert code in codes, f"{code} cannot be activated: {codes}"
@@ -141,10 +145,13 @@ class Board:
     def default(self, req: Message) -> Response:
         if isinstance(req, MsgSelectChain):
             wanted = self.chain_once[req.player]
+            on_chain = self.on_chain()
             for i, opt in enumerate(req.chains):
-                if opt.code in wanted:
-                    wanted.remove(opt.code)
-                    return ChainResponse(index=i)
+                for w in wanted:
+                    code, after = w if isinstance(w, tuple) else (w, None)
+                    if opt.code == code and (after is None or after in on_chain):
+                        wanted.remove(w)
+                        return ChainResponse(index=i)
             return ChainResponse(index=None)
         if isinstance(req, MsgSelectPlace):
             return PlaceResponse(zones=(first_free_zone(req),))
@@ -157,6 +164,16 @@ class Board:
         raise AssertionError(f"the test gives no answer to {req}")
 
     # ----- looking ------------------------------------------------------------------------
+
+    def on_chain(self) -> list[int]:
+        """Codes of the cards whose effects are on the chain being built."""
+        codes: list[int] = []
+        for m in self.duel.messages:
+            if isinstance(m, MsgChainEnd):
+                codes = []
+            elif isinstance(m, MsgChaining):
+                codes.append(m.code)
+        return codes
 
     def monsters(self, player: int = 0) -> list:
         return [c for c in self.engine.player[player].list_mzone if c is not None]
