@@ -23,7 +23,7 @@ from duelhost.engine.messages import (MsgSelectChain, MsgSelectEffectYn, MsgSele
                                       MsgSelectYesNo, MsgSpSummoned, MsgSpSummoning)
 from duelhost.engine.responses import YesNoResponse
 
-from test_tokens import Board, answer_yes_no, choose_position, no_card_of
+from test_tokens import Board, choose_position, no_card_of
 
 SHADOW_LICH = 1426714
 PHANTOM_TOKEN = 1426715
