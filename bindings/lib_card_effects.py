@@ -459,8 +459,11 @@ def card_remove_counter(ctx: LuaContext, args: Args) -> Any:
     count = _u32(args.int(4))
     reason = _u32(args.int(5))
     if countertype == 0:
-        # every counter type at once, no processing (used by c38834303)
-        return c.remove_all_counters()
+        # Every counter type at once, no processing (used by c38834303).  Deliberately
+        # different from the reference at db4fd16, which returns a boolean here: as the
+        # counters guide says, this form returns no Lua value (docs/counters.md).
+        c.remove_all_counters()
+        return NO_VALUES
     duel = c.duel
     duel.remove_counter(reason, c, rplayer, 0, 0, countertype, count)
     return Yield(lambda: bool(duel.returns.ivalue[0]))
