@@ -318,5 +318,10 @@ def _board_text(engine, name_of) -> str:
     return str(snapshot(view))
 
 
+from .selfplay import selfplay_command  # noqa: E402
+
+main.add_command(selfplay_command)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,872 @@
+"""``duelhost selfplay``: seeded duels between random players, and how they end.
+
+Each duel is played by two :class:`~duelhost.players.RandomPlayer` (uniformly
+random legal answers) until a player wins, the turn cap or the response cap is
+reached, or something breaks.  What can break, and how it is reported:
+
+* **engine error**: a Python exception escaped the engine (the duel cannot go
+  on), a Python exception inside a Lua binding (the host records it as an
+  "internal" script error), a prompt that admits no legal answer, a random
+  legal answer that the duel refused, or a duel that ran past its time limit;
+* **script error**: a card script failed (a Lua error, a missing function, a
+  time-out of the script's CPU budget).  The reference reports such a failure
+  and goes on; selfplay stops the duel there so that every error is seen on a
+  clean state (``keep_going`` lets the duel go on as the reference does, and
+  still lists the errors).
+
+Errors are grouped by cause (exception type and the innermost engine frame, or
+the script's message and position) with the card codes involved, the duels
+they stopped and one full traceback each.
+
+Everything is deterministic for a given seed: duel ``i`` gets its own seed from
+a generator seeded with ``seed`` (so duel ``i`` is the same whatever ``duels``,
+``jobs`` or ``only`` are), and that seed chooses the decks, the duel's random
+number seed sequence and both players' seeds.  Without deck files, each player
+gets a random deck from the cards of the script folder that have a database
+row (:func:`card_pool`, :func:`random_deck`).  The one thing no seed fixes is
+Lua's own ``pairs()`` order over string keys, which changes from process to
+process (docs: DESIGN "Random numbers"); scripts almost never depend on it.
+"""
+
+from __future__ import annotations
+
+import collections
+import gc
+import json
+import os
+import random
+import re
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase
+from duelhost.engine.responses import InvalidResponse, NoValidResponse
+from duelhost.engine.ydk import read_ydk
+
+from . import paths
+
+__all__ = [
+    "CardPool",
+    "DeckChoice",
+    "DuelReport",
+    "ErrorInfo",
+    "SelfplayConfig",
+    "SelfplayError",
+    "SelfplayResult",
+    "card_pool",
+    "duel_seeds",
+    "play_duel",
+    "random_deck",
+    "run_selfplay",
+]
+
+EXTRA_DECK_TYPES = C.TYPE_FUSION | C.TYPE_SYNCHRO | C.TYPE_XYZ | C.TYPE_LINK
+"""Card types that live in the Extra Deck."""
+
+MAIN_DECK_SIZE = 40
+EXTRA_DECK_SIZE = 15
+MAX_COPIES = 3
+
+WIN_REASON_NAMES = {0: "surrender", 1: "LP", 2: "deck-out", 3: "timeout", 4: "connection lost"}
+
+_SCRIPT_NAME = re.compile(r"c(\d+)\.lua")
+
+
+class SelfplayError(ValueError):
+    """Selfplay cannot run as asked (no usable cards, an unreadable deck file, ...)."""
+
+
+# ---------------------------------------------------------------------------
+# Decks
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardPool:
+    """The cards random decks are drawn from, in code order."""
+
+    main: tuple[int, ...]
+    extra: tuple[int, ...]
+    names: dict[int, int] = field(default_factory=dict, compare=False)
+    """code -> the code that counts for the 3-copies rule (an alternate artwork counts as its original)."""
+
+
+def card_pool(scripts: Path, db: CardDatabase) -> CardPool:
+    """Every ``c<code>.lua`` of ``scripts`` with a database row, split into Main
+    Deck cards (monsters, Spells, Traps that are not Fusion/Synchro/Xyz/Link)
+    and Extra Deck monsters.  Tokens and rows of no card type are left out."""
+    main: list[int] = []
+    extra: list[int] = []
+    names: dict[int, int] = {}
+    for entry in os.scandir(scripts):
+        m = _SCRIPT_NAME.fullmatch(entry.name)
+        if m is None:
+            continue
+        code = int(m.group(1))
+        rec = db.find(code)
+        if rec is None or rec.type & C.TYPE_TOKEN:
+            continue
+        if not rec.type & (C.TYPE_MONSTER | C.TYPE_SPELL | C.TYPE_TRAP):
+            continue
+        names[code] = rec.alias or code
+        (extra if rec.type & C.TYPE_MONSTER and rec.type & EXTRA_DECK_TYPES else main).append(code)
+    return CardPool(main=tuple(sorted(main)), extra=tuple(sorted(extra)), names=names)
+
+
+def _draw_cards(codes: Sequence[int], names: dict[int, int], count: int, rng: random.Random) -> list[int]:
+    """``count`` random cards of ``codes`` (fewer if they run out), at most 3 of each name."""
+    copies: collections.Counter[int] = collections.Counter()
+    distinct = len({names.get(c, c) for c in codes})
+    count = min(count, distinct * MAX_COPIES)
+    out: list[int] = []
+    while len(out) < count:
+        code = codes[rng.randrange(len(codes))]
+        name = names.get(code, code)
+        if copies[name] < MAX_COPIES:
+            copies[name] += 1
+            out.append(code)
+    return out
+
+
+def random_deck(pool: CardPool, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random 40-card Main Deck and an Extra Deck of up to 15 cards, at most 3 copies of a card."""
+    if len({pool.names.get(c, c) for c in pool.main}) * MAX_COPIES < MAIN_DECK_SIZE:
+        raise SelfplayError(f"only {len(pool.main)} Main Deck cards with a script and a database row: "
+                            f"a 40-card deck needs at least {-(-MAIN_DECK_SIZE // MAX_COPIES)} different ones")
+    main = _draw_cards(pool.main, pool.names, MAIN_DECK_SIZE, rng)
+    extra = _draw_cards(pool.extra, pool.names, EXTRA_DECK_SIZE, rng) if pool.extra else []
+    return main, extra
+
+
+def deck_files(values: Sequence[Path]) -> list[Path]:
+    """The .ydk files named (a folder stands for all its .ydk files, in name order)."""
+    out: list[Path] = []
+    for v in values:
+        if v.is_dir():
+            found = sorted(v.glob("*.ydk"))
+            if not found:
+                raise SelfplayError(f"{v}: no .ydk file in this folder")
+            out.extend(found)
+        else:
+            out.append(v)
+    return out
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    """One player's deck for one duel."""
+
+    name: str
+    main: tuple[int, ...]
+    extra: tuple[int, ...]
+
+
+def duel_seeds(seed: int, count: int) -> list[int]:
+    """The seed of each duel: duel ``i`` has the same seed for any ``count > i``."""
+    master = random.Random(seed)
+    return [master.getrandbits(63) for _ in range(count)]
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+@dataclass
+class ErrorInfo:
+    """What stopped a duel (or, with keep_going, a script error it went through)."""
+
+    kind: str                    # "engine" or "script"
+    cause: str                   # the grouping key
+    message: str
+    card_code: int | None = None
+    card_name: str | None = None
+    where: str | None = None     # the innermost engine frame, or the script position
+    traceback: str = ""
+    turn: int = 0
+    response: int = 0            # how many responses had been given
+
+
+@dataclass
+class DuelReport:
+    """How one duel went."""
+
+    index: int
+    seed: int
+    decks: tuple[str, str]
+    status: str                  # "win", "turn_cap", "response_cap", "engine_error", "script_error"
+    winner: int | None = None
+    reason: int | None = None
+    turns: int = 0
+    responses: int = 0
+    seconds: float = 0.0
+    error: ErrorInfo | None = None
+    script_errors: list[ErrorInfo] = field(default_factory=list)
+
+    @property
+    def completed(self) -> bool:
+        """Ended by a win or a cap, with no error."""
+        return self.status in ("win", "turn_cap", "response_cap")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DuelReport:
+        data = dict(data)
+        data["decks"] = tuple(data["decks"])
+        if data.get("error") is not None:
+            data["error"] = ErrorInfo(**data["error"])
+        data["script_errors"] = [ErrorInfo(**e) for e in data.get("script_errors", [])]
+        return cls(**data)
+
+
+@dataclass
+class SelfplayConfig:
+    scripts: Path
+    db: Path
+    duels: int = 100
+    seed: int = 0
+    decks: list[Path] = field(default_factory=list)
+    turn_limit: int = 40
+    response_limit: int = 10000
+    timeout: float = 300.0       # seconds per duel
+    script_time_budget: float = 60.0   # CPU seconds one Lua call may run (real group checks can take seconds)
+    keep_going: bool = False     # let duels go on after a script error (as the reference does)
+    only: list[int] | None = None
+
+
+@dataclass
+class SelfplayResult:
+    config: SelfplayConfig
+    duels: list[DuelReport]
+    wall_seconds: float
+    jobs: int
+    pool_sizes: tuple[int, int] | None = None
+
+    # ----- figures -----
+    def count(self, status: str) -> int:
+        return sum(1 for d in self.duels if d.status == status)
+
+    @property
+    def completed(self) -> int:
+        return sum(1 for d in self.duels if d.completed)
+
+    @property
+    def responses(self) -> int:
+        return sum(d.responses for d in self.duels)
+
+    @property
+    def play_seconds(self) -> float:
+        return sum(d.seconds for d in self.duels)
+
+    def win_reasons(self) -> collections.Counter[str]:
+        c: collections.Counter[str] = collections.Counter()
+        for d in self.duels:
+            if d.status == "win":
+                name = WIN_REASON_NAMES.get(d.reason, f"effect 0x{d.reason:x}") if d.reason is not None else "?"
+                c["draw" if d.winner == 2 else name] += 1
+        return c
+
+    def error_groups(self, kind: str) -> list[tuple[str, list[tuple[DuelReport, ErrorInfo]]]]:
+        """(cause, [(duel, error), ...]) for errors of ``kind``, most frequent first."""
+        groups: dict[str, list[tuple[DuelReport, ErrorInfo]]] = {}
+        for d in self.duels:
+            errors = ([d.error] if d.error is not None else []) + d.script_errors
+            seen: set[str] = set()
+            for e in errors:
+                if e.kind == kind and e.cause not in seen:
+                    seen.add(e.cause)
+                    groups.setdefault(e.cause, []).append((d, e))
+        return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if all(d.completed and not d.script_errors for d in self.duels) else 1
+
+    # ----- reports -----
+    def summary(self) -> dict[str, Any]:
+        rate = self.responses / self.play_seconds if self.play_seconds else 0.0
+        return {
+            "duels": len(self.duels),
+            "completed": self.completed,
+            "completed_ratio": round(self.completed / len(self.duels), 4) if self.duels else 0.0,
+            "wins": self.count("win"),
+            "win_reasons": dict(self.win_reasons().most_common()),
+            "turn_cap": self.count("turn_cap"),
+            "response_cap": self.count("response_cap"),
+            "engine_error": self.count("engine_error"),
+            "script_error": self.count("script_error"),
+            "duels_with_script_errors": sum(1 for d in self.duels if d.script_errors or d.status == "script_error"),
+            "responses": self.responses,
+            "play_seconds": round(self.play_seconds, 3),
+            "wall_seconds": round(self.wall_seconds, 3),
+            "responses_per_second": round(rate, 1),
+            "responses_per_second_wall": round(self.responses / self.wall_seconds, 1) if self.wall_seconds else 0.0,
+            "jobs": self.jobs,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        cfg = self.config
+        groups = {}
+        for kind in ("engine", "script"):
+            groups[kind] = [
+                {
+                    "cause": cause,
+                    "duels": [d.index for d, _ in items],
+                    "cards": sorted({e.card_code for _, e in items if e.card_code is not None}),
+                    "message": items[0][1].message,
+                    "where": items[0][1].where,
+                    "traceback": items[0][1].traceback,
+                }
+                for cause, items in self.error_groups(kind)
+            ]
+        return {
+            "config": {
+                "scripts": str(cfg.scripts), "db": str(cfg.db), "duels": cfg.duels, "seed": cfg.seed,
+                "decks": [str(p) for p in cfg.decks], "turn_limit": cfg.turn_limit,
+                "response_limit": cfg.response_limit, "keep_going": cfg.keep_going,
+                "pool": None if self.pool_sizes is None else {"main": self.pool_sizes[0], "extra": self.pool_sizes[1]},
+            },
+            "summary": self.summary(),
+            "errors": groups,
+            "duels": [d.to_json() for d in self.duels],
+        }
+
+    def to_text(self, *, max_groups: int | None = None, details: bool = True) -> str:
+        """The summary, then each error cause (with its first traceback when ``details``)."""
+        cfg = self.config
+        s = self.summary()
+        n = len(self.duels) or 1
+        lines = []
+        if cfg.decks:
+            source = f"{len(cfg.decks)} deck file(s)"
+        elif self.pool_sizes is not None:
+            source = f"random decks from {self.pool_sizes[0]} Main Deck + {self.pool_sizes[1]} Extra Deck cards"
+        else:
+            source = "random decks"
+        lines.append(f"selfplay: {len(self.duels)} duels, seed {cfg.seed}, {source}; scripts {cfg.scripts}, "
+                     f"db {cfg.db}; caps {cfg.turn_limit} turns, {cfg.response_limit} responses")
+        lines.append(f"finished: {s['completed']}/{len(self.duels)} ({100 * s['completed'] / n:.1f}%) with no error")
+        reasons = ", ".join(f"{k} {v}" for k, v in s["win_reasons"].items()) or "none"
+        lines.append(f"  by a win: {s['wins']} ({reasons})")
+        lines.append(f"  at the turn cap: {s['turn_cap']}")
+        lines.append(f"  at the response cap: {s['response_cap']}")
+        lines.append(f"stopped by an engine error: {s['engine_error']}")
+        lines.append(f"stopped by a script error: {s['script_error']}")
+        if cfg.keep_going:
+            lines.append(f"duels with script errors: {s['duels_with_script_errors']}")
+        lines.append(f"responses: {s['responses']} in {s['play_seconds']:.1f} s of play: "
+                     f"{s['responses_per_second']:.0f} responses/s per job; "
+                     f"{s['responses_per_second_wall']:.0f}/s overall ({s['wall_seconds']:.1f} s wall, {self.jobs} job(s))")
+        for kind, title in (("engine", "Engine errors"), ("script", "Script errors")):
+            groups = self.error_groups(kind)
+            if not groups:
+                continue
+            lines.append("")
+            lines.append(f"{title}: {len(groups)} cause(s)" + ("" if details else " (details in the report)"))
+            for cause, items in groups[:max_groups]:
+                cards = sorted({e.card_code for _, e in items if e.card_code is not None})
+                first_d, first_e = items[0]
+                lines.append(f"- [{len(items)} duel(s)] {cause}")
+                if not details:
+                    continue
+                if cards:
+                    lines.append("  cards: " + ", ".join(
+                        f"{c}" + (f" ({e.card_name})" if (e := next((e for _, e in items if e.card_code == c), None))
+                                   and e.card_name else "") for c in cards[:10])
+                        + (f" and {len(cards) - 10} more" if len(cards) > 10 else ""))
+                lines.append("  duels: " + ", ".join(f"#{d.index}" for d, _ in items[:12])
+                             + (f" and {len(items) - 12} more" if len(items) > 12 else ""))
+                lines.append(f"  first: duel #{first_d.index} (seed {first_d.seed}, {first_d.decks[0]} vs "
+                             f"{first_d.decks[1]}), turn {first_e.turn}, after {first_e.response} responses")
+                lines.append(f"  message: {first_e.message}")
+                if first_e.traceback:
+                    lines.extend("    " + ln for ln in first_e.traceback.rstrip().splitlines())
+            if max_groups is not None and len(groups) > max_groups:
+                lines.append(f"... and {len(groups) - max_groups} more cause(s)")
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# One duel
+# ---------------------------------------------------------------------------
+class DuelTimeout(Exception):
+    """The duel ran past its time limit."""
+
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+
+
+def _innermost_frame(exc: BaseException) -> str | None:
+    """``file:line in function`` of the innermost frame of our code in the traceback."""
+    where = None
+    for fs in traceback.extract_tb(exc.__traceback__):
+        if fs.filename.startswith(_PACKAGE_ROOT) and not fs.filename.endswith("selfplay.py"):
+            where = f"{os.path.relpath(fs.filename, _PACKAGE_ROOT)}:{fs.lineno} in {fs.name}"
+    return where
+
+
+def _normalise(text: str) -> str:
+    """A message with numbers and addresses masked, for grouping."""
+    text = re.sub(r"0x[0-9a-fA-F]+", "0x?", text)
+    return re.sub(r"\d+", "N", text)
+
+
+def _context_card(engine: Any) -> tuple[int | None, str]:
+    """The card whose effect was being handled when the engine failed, and a description."""
+    core = engine.core
+    parts = []
+    code = None
+    try:
+        if core.current_chain:
+            ch = core.current_chain[-1]
+            h = ch.triggering_effect.get_handler()
+            code = h.data.code
+            parts.append(f"chain link {ch.chain_count}: card {code}")
+        if core.reason_effect is not None:
+            h = core.reason_effect.get_handler()
+            if h is not None:
+                parts.append(f"reason effect of card {h.data.code}")
+                code = code if code is not None else h.data.code
+    except Exception:  # noqa: BLE001 - context is best effort
+        pass
+    return code, "; ".join(parts)
+
+
+def _engine_error(duel: Any, exc: BaseException, cause_prefix: str = "") -> ErrorInfo:
+    where = _innermost_frame(exc)
+    code, context = _context_card(duel.engine) if duel is not None else (None, "")
+    msg = f"{type(exc).__name__}: {exc}"
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    if context:
+        tb += f"context: {context}\n"
+    cause = getattr(exc, "cause", None) or (
+        cause_prefix + _normalise(f"{type(exc).__name__}: {str(exc)[:200]}") + (f" at {where}" if where else ""))
+    return ErrorInfo(kind="engine", cause=cause, message=msg, card_code=code,
+                     card_name=duel.card_name(code) if code is not None and duel is not None else None,
+                     where=where, traceback=tb,
+                     turn=duel.engine.infos.turn_id if duel is not None else 0,
+                     response=duel.responses if duel is not None else 0)
+
+
+def _script_error(duel: Any, err: Any) -> ErrorInfo:
+    """An ErrorInfo for a ScriptError record; a Python exception in a binding is an engine error."""
+    where = f"{err.script}:{err.line}" if err.script and err.line is not None else err.script
+    internal = err.kind == "internal"
+    message = err.message
+    if internal:
+        last = (err.python_traceback or "").strip().splitlines()
+        cause = "binding: " + _normalise(message[:200])
+        if last:
+            frames = [ln.strip() for ln in last if ln.strip().startswith("File ")]
+            if frames:
+                cause += " at " + _normalise_frame(frames[-1])
+    else:
+        # the message without its position; the position is what groups it
+        text = re.sub(r"^\./script/[^:]+:\d+: ", "", message)
+        cause = f"{err.kind}: {_normalise(text[:200])}" + (f" at {where}" if where else "")
+    tb = err.traceback or ""
+    if err.python_traceback:
+        tb = (tb + "\n" if tb else "") + err.python_traceback
+    if err.callback:
+        tb += f"\n(callback: {err.callback}" + (f", chk={err.chk}" if err.chk is not None else "") + ")"
+    return ErrorInfo(kind="engine" if internal else "script", cause=cause, message=message,
+                     card_code=err.card_code, card_name=err.card_name, where=where, traceback=tb,
+                     turn=duel.engine.infos.turn_id, response=duel.responses)
+
+
+def _normalise_frame(line: str) -> str:
+    m = re.search(r'File "([^"]+)", line (\d+), in (\S+)', line)
+    if not m:
+        return line
+    path = m.group(1)
+    if path.startswith(_PACKAGE_ROOT):
+        path = os.path.relpath(path, _PACKAGE_ROOT)
+    return f"{path}:{m.group(2)} in {m.group(3)}"
+
+
+class _Alarm:
+    """A per-duel time limit through SIGALRM (only in the main thread of a process)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.active = bool(seconds) and threading.current_thread() is threading.main_thread() \
+            and hasattr(signal, "setitimer")
+        self.old: Any = None
+
+    def __enter__(self) -> _Alarm:
+        if self.active:
+            def fire(signum: int, frame: Any) -> None:
+                raise DuelTimeout(f"the duel took more than {self.seconds:g} s")
+            self.old = signal.signal(signal.SIGALRM, fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+
+
+@dataclass
+class _Setup:
+    """What every duel of a run shares (built once, inherited by forked workers)."""
+
+    config: SelfplayConfig
+    db: CardDatabase
+    pool: CardPool | None
+    decks: list[DeckChoice]
+    seeds: list[int]
+
+
+def _prepare(config: SelfplayConfig) -> _Setup:
+    if config.duels < 0:
+        raise SelfplayError("the number of duels cannot be negative")
+    if not config.scripts.is_dir():
+        raise SelfplayError(f"{config.scripts}: not a folder of scripts")
+    try:
+        db = CardDatabase.open(config.db)
+    except Exception as exc:  # noqa: BLE001 - any unreadable database is a usage error
+        raise SelfplayError(f"{config.db}: {exc}") from exc
+    decks: list[DeckChoice] = []
+    pool = None
+    if config.decks:
+        for path in deck_files(config.decks):
+            try:
+                d = read_ydk(path)
+            except Exception as exc:  # noqa: BLE001
+                raise SelfplayError(f"{path}: {exc}") from exc
+            missing = sorted({c for c in (*d.main, *d.extra) if c not in db})
+            if missing:
+                raise SelfplayError(f"{path}: card(s) with no row in {config.db}: "
+                                    + ", ".join(map(str, missing[:10])))
+            decks.append(DeckChoice(name=path.name, main=d.main, extra=d.extra))
+    else:
+        pool = card_pool(config.scripts, db)
+        random_deck(pool, random.Random(0))     # fails early when the pool is too small
+    top = max(config.only) + 1 if config.only else config.duels
+    return _Setup(config=config, db=db, pool=pool, decks=decks, seeds=duel_seeds(config.seed, max(top, 0)))
+
+
+def _choose_decks(setup: _Setup, index: int, rng: random.Random) -> tuple[DeckChoice, DeckChoice]:
+    if setup.decks:
+        n = len(setup.decks)
+        return setup.decks[index % n], setup.decks[(index + 1) % n]
+    assert setup.pool is not None
+    out = []
+    for p in (0, 1):
+        main, extra = random_deck(setup.pool, rng)
+        out.append(DeckChoice(name=f"random-{index}-{p}", main=tuple(main), extra=tuple(extra)))
+    return out[0], out[1]
+
+
+def play_duel(setup: _Setup, index: int) -> DuelReport:
+    """Play duel ``index`` of a run to its end and report how it went."""
+    from duelhost.host import Duel
+    from duelhost.players import RandomPlayer
+
+    cfg = setup.config
+    seed = setup.seeds[index]
+    rng = random.Random(seed)
+    deck0, deck1 = _choose_decks(setup, index, rng)
+    duel_seed = rng.getrandbits(32)
+    players = [RandomPlayer(rng.getrandbits(64)), RandomPlayer(rng.getrandbits(64))]
+    report = DuelReport(index=index, seed=seed, decks=(deck0.name, deck1.name), status="engine_error")
+    duel = None
+    start = time.perf_counter()
+    try:
+        with _Alarm(cfg.timeout):
+            from duelhost.bindings.host import LuaScriptHost
+            host = LuaScriptHost(cfg.scripts, time_budget=cfg.script_time_budget)
+            duel = Duel(db=setup.db, seed=duel_seed, script_host=host)
+            duel.add_deck(0, deck0.main, deck0.extra, shuffle=True)
+            duel.add_deck(1, deck1.main, deck1.extra, shuffle=True)
+            duel.start()
+            _play(duel, players, cfg, report)
+    except DuelTimeout as exc:
+        report.status = "engine_error"
+        report.error = _engine_error(duel, exc, "timeout: ")
+        report.error.cause = f"timeout: the duel took more than {cfg.timeout:g} s"
+    except Exception as exc:  # noqa: BLE001 - an engine error is what we report
+        report.status = "engine_error"
+        report.error = _engine_error(duel, exc)
+    report.seconds = time.perf_counter() - start
+    if duel is not None:
+        report.turns = duel.engine.infos.turn_id
+        report.responses = duel.responses
+        host = duel.script_host
+        if host is not None and hasattr(host, "close"):
+            try:
+                host.close()
+            except Exception:  # noqa: BLE001
+                pass
+    return report
+
+
+class _RequestProblem(Exception):
+    """A prompt with no legal answer, or a legal answer the duel refused."""
+
+    def __init__(self, message: str, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport) -> None:
+    host = duel.script_host
+    errors = host.errors if host is not None and hasattr(host, "errors") else []
+    seen = 0
+    while True:
+        req = duel.advance()
+        if len(errors) > seen:
+            new = errors[seen:]
+            seen = len(errors)
+            infos = [_script_error(duel, e) for e in new]
+            engine = [e for e in infos if e.kind == "engine"]
+            if engine:
+                report.status = "engine_error"
+                report.error = engine[0]
+                report.script_errors.extend(e for e in infos if e.kind == "script")
+                return
+            if not cfg.keep_going:
+                report.status = "script_error"
+                report.error = infos[0]
+                report.script_errors.extend(infos[1:])
+                return
+            report.script_errors.extend(infos)
+        if req is None:
+            win = duel.win()
+            if win is None:
+                raise RuntimeError("the duel ended without MSG_WIN")
+            report.status, report.winner, report.reason = "win", win.player, win.reason
+            return
+        if duel.engine.infos.turn_id > cfg.turn_limit:
+            report.status = "turn_cap"
+            return
+        if duel.responses >= cfg.response_limit:
+            report.status = "response_cap"
+            return
+        try:
+            answer = players[req.player](duel, req)
+        except NoValidResponse as exc:
+            raise _RequestProblem(f"{exc} (prompt: {req.describe(duel.card_name)})",
+                                  f"no legal answer: {_normalise(str(exc))}") from exc
+        try:
+            duel.respond(answer)
+        except InvalidResponse as exc:
+            raise _RequestProblem(f"a random legal answer was refused: {exc.reason} "
+                                  f"(prompt: {req.describe(duel.card_name)}; answer {answer!r})",
+                                  f"legal answer refused: {_normalise(exc.reason)}") from exc
+
+
+# ---------------------------------------------------------------------------
+# Many duels, in worker processes
+# ---------------------------------------------------------------------------
+_SETUP: _Setup | None = None
+
+
+def _worker(conn: Any) -> None:
+    assert _SETUP is not None
+    try:
+        while True:
+            index = conn.recv()
+            if index is None:
+                return
+            report = play_duel(_SETUP, index)
+            conn.send(report.to_json())
+            gc.collect()
+    except (EOFError, KeyboardInterrupt):
+        return
+
+
+def _crash_report(setup: _Setup, index: int, how: str) -> DuelReport:
+    err = ErrorInfo(kind="engine", cause=f"worker process died ({how})", message=how)
+    return DuelReport(index=index, seed=setup.seeds[index], decks=("?", "?"), status="engine_error", error=err)
+
+
+def _run_workers(setup: _Setup, indices: list[int], jobs: int,
+                 progress: Callable[[DuelReport], None] | None) -> dict[int, DuelReport]:
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    global _SETUP
+    _SETUP = setup
+    ctx = multiprocessing.get_context("fork")
+    results: dict[int, DuelReport] = {}
+    todo = collections.deque(indices)
+    workers: dict[Any, tuple[Any, int | None]] = {}   # conn -> (process, index running)
+
+    def spawn() -> None:
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_worker, args=(child,), daemon=True)
+        proc.start()
+        child.close()
+        workers[parent] = (proc, None)
+        feed(parent)
+
+    def feed(conn: Any) -> None:
+        proc, _ = workers[conn]
+        if todo:
+            index = todo.popleft()
+            conn.send(index)
+            workers[conn] = (proc, index)
+        else:
+            conn.send(None)
+            conn.close()
+            proc.join()
+            del workers[conn]
+
+    try:
+        for _ in range(min(jobs, len(todo))):
+            spawn()
+        while workers:
+            for conn in wait(list(workers)):
+                proc, index = workers[conn]
+                try:
+                    data = conn.recv()
+                except (EOFError, OSError):
+                    proc.join()
+                    del workers[conn]
+                    if index is not None:
+                        results[index] = _crash_report(setup, index, f"exit code {proc.exitcode}")
+                        if progress:
+                            progress(results[index])
+                    if todo:
+                        spawn()
+                    continue
+                report = DuelReport.from_json(data)
+                results[report.index] = report
+                if progress:
+                    progress(report)
+                feed(conn)
+    finally:
+        for conn, (proc, _) in list(workers.items()):
+            proc.kill()
+            proc.join()
+        _SETUP = None
+    return results
+
+
+def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
+                 progress: Callable[[DuelReport], None] | None = None) -> SelfplayResult:
+    """Play the duels of ``config`` (in ``jobs`` forked worker processes, or here with 1)."""
+    setup = _prepare(config)
+    indices = sorted(set(config.only)) if config.only else list(range(config.duels))
+    start = time.perf_counter()
+    if jobs <= 1 or len(indices) <= 1:
+        results = {}
+        for i in indices:
+            results[i] = play_duel(setup, i)
+            if progress:
+                progress(results[i])
+            gc.collect()
+    else:
+        results = _run_workers(setup, indices, jobs, progress)
+    wall = time.perf_counter() - start
+    pool_sizes = (len(setup.pool.main), len(setup.pool.extra)) if setup.pool is not None else None
+    return SelfplayResult(config=config, duels=[results[i] for i in indices], wall_seconds=wall,
+                          jobs=max(1, min(jobs, len(indices))), pool_sizes=pool_sizes)
+
+
+def default_config(**kwargs: Any) -> SelfplayConfig:
+    """A config with the bundled scripts and cards.db unless given."""
+    if kwargs.get("scripts") is None:
+        kwargs["scripts"] = paths.bundled_scripts()
+    if kwargs.get("db") is None:
+        kwargs["db"] = paths.bundled_db()
+    return SelfplayConfig(**kwargs)
+
+
+def dumps(result: SelfplayResult) -> str:
+    return json.dumps(result.to_json(), indent=1)
+
+
+# ---------------------------------------------------------------------------
+# The command (registered on the ``duelhost`` group by duelhost.cli)
+# ---------------------------------------------------------------------------
+import click  # noqa: E402
+
+
+class _UsageError(click.ClickException):
+    exit_code = 2
+
+
+@click.command("selfplay")
+@click.option("--scripts", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
+@click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Card database in the cards.cdb schema (default: the bundled cards.db).")
+@click.option("--duels", "-n", type=click.IntRange(min=0), default=100, show_default=True,
+              help="How many duels to play.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seed of the run: duel i is the same for the same seed.")
+@click.option("--deck", "decks", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="A .ydk deck (repeatable; a folder means all its .ydk files).  Duel i puts deck "
+                   "i mod k against deck i+1 mod k.  Without --deck each player gets a random "
+                   "40-card deck from the scripted cards of --scripts.")
+@click.option("--turn-limit", type=click.IntRange(min=1), default=40, show_default=True,
+              help="Stop a duel at the first prompt after this turn.")
+@click.option("--response-limit", type=click.IntRange(min=1), default=10000, show_default=True,
+              help="Stop a duel after this many responses.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=300.0, show_default=True,
+              help="Seconds one duel may take (0: no limit); past it the duel counts as an engine error.")
+@click.option("--script-time-budget", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="CPU seconds one Lua call may run before it fails as a script timeout.")
+@click.option("--keep-going", is_flag=True,
+              help="Let a duel go on after a script error (as the reference does) instead of stopping it.")
+@click.option("--only", "only", multiple=True, type=click.IntRange(min=0),
+              help="Play only duel number I of the run (repeatable): replays one duel of a report.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+@click.option("--report", type=click.Choice(["text", "json"]), default="text")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the report here (a short text summary is still printed).")
+@click.option("--max-causes", type=click.IntRange(min=0), default=None,
+              help="Text report: list at most N error causes of each kind.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on standard error (default: when it is a terminal).")
+def selfplay_command(scripts: Path | None, db: Path | None, duels: int, seed: int, decks: tuple[Path, ...],
+                     turn_limit: int, response_limit: int, timeout: float, script_time_budget: float,
+                     keep_going: bool, only: tuple[int, ...], jobs: int, report: str, output: Path | None,
+                     max_causes: int | None, progress: bool | None) -> None:
+    """Play seeded duels between random players and report how they end.
+
+    Prints the duels finished (by LP, deck-out, other win reasons, at the turn
+    or response cap), the duels stopped by an engine error (a Python exception,
+    a prompt with no legal answer, a legal answer refused) or a script error,
+    grouped by cause with card codes and a traceback, and responses per second.
+    Exit code 1 when any duel hit an error, 2 when selfplay cannot run.
+    """
+    import logging
+    import sys
+
+    # script errors are in the report; the host's log lines would only repeat them
+    logging.getLogger("duelhost.scripts").setLevel(logging.CRITICAL)
+    config = default_config(scripts=scripts, db=db, duels=duels, seed=seed, decks=list(decks),
+                            turn_limit=turn_limit, response_limit=response_limit, timeout=timeout,
+                            keep_going=keep_going, script_time_budget=script_time_budget,
+                            only=list(only) or None)
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = None
+    if show:
+        bar = click.progressbar(length=len(set(only)) if only else duels, label="playing duels",
+                                file=sys.stderr, show_pos=True, show_eta=True)
+        bar.__enter__()
+    try:
+        try:
+            result = run_selfplay(config, jobs=jobs, progress=(lambda r: bar.update(1)) if bar else None)
+        except SelfplayError as exc:
+            raise _UsageError(str(exc)) from exc
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    text = dumps(result) if report == "json" else result.to_text(max_groups=max_causes)
+    if output is not None:
+        output.write_text(text + "\n", encoding="utf-8")
+        click.echo(result.to_text(max_groups=max_causes, details=False))
+    else:
+        click.echo(text)
+    sys.exit(result.exit_code)
