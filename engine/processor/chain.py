@@ -525,23 +525,26 @@ class ChainMixin:
                     self.raise_event(None, EVENT_CHAIN_DISABLED, peffect, 0, cait.triggering_player,
                                      cait.triggering_player, cait.chain_count)
                     self.process_instant_event()
-                    yield
                     skip_op = True
+        # every way out of step 2 ends the step: what adjust_instant queued (a self-destroy
+        # of the card just enabled, ...) runs before the operation and before CHAIN_SOLVED
+        yield
+        saved_op = None
         if not skip_op:
             # (step 3) the operation
-            saved_op = None
             if cait.replace_op:
                 saved_op = cait.triggering_effect.operation
                 cait.triggering_effect.operation = cait.replace_op
             if cait.triggering_effect.operation:
                 core.sub_solving_event.append(cait.evt)
                 self.add_process(self.proc_execute_operation(cait.triggering_effect, cait.triggering_player))
-                yield
-            # (step 4)
-            if saved_op is not None:
-                peffect.operation = saved_op
+            yield
+        # (step 4)
+        if saved_op is not None:
+            peffect.operation = saved_op
         core.special_summoning.clear()
         core.equiping_cards.clear()
+        yield
         # (step 5)
         core.chain_solving = False
         tp = self.infos.turn_player

@@ -1,0 +1,77 @@
+"""Chain resolution keeps the reference's step boundaries (processor.cpp solve_chain steps 2-5).
+
+When a Continuous Spell's activation resolves, its effects are switched on and
+the state is checked at once (adjust_instant).  If that check queues a
+self-destruction (EFFECT_SELF_DESTROY whose condition already holds), the
+reference runs it when step 2 ends: the card leaves the field *before*
+MSG_CHAIN_SOLVED.  Found by `duelhost diff --seeds` (Swords of Burning Light,
+Void Cauldron, Performapal Momoncarpet, ...).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from duelhost import Duel, paths
+from duelhost.bindings.host import LuaScriptHost
+from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase, CardRecord
+from duelhost.engine.messages import MsgChainSolved, MsgMove, MsgSelectIdleCmd
+import random
+
+from duelhost.engine.responses import ChainResponse, IdleCmdResponse, random_response
+
+SPELL, MONSTER = 990701, 990702
+
+SPELL_SCRIPT = """
+function c990701.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_ACTIVATE)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    c:RegisterEffect(e1)
+    local e2=Effect.CreateEffect(c)
+    e2:SetType(EFFECT_TYPE_SINGLE)
+    e2:SetCode(EFFECT_SELF_DESTROY)
+    e2:SetProperty(EFFECT_FLAG_SINGLE_RANGE)
+    e2:SetRange(LOCATION_SZONE)
+    e2:SetCondition(c990701.descon)
+    c:RegisterEffect(e2)
+end
+function c990701.descon(e)
+    return Duel.GetFieldGroupCount(e:GetHandlerPlayer(),LOCATION_MZONE,0)~=0
+end
+"""
+
+
+def test_self_destroy_queued_when_activation_resolves_runs_before_chain_solved(tmp_path: Path) -> None:
+    (tmp_path / f"c{SPELL}.lua").write_text(SPELL_SCRIPT)
+    db = CardDatabase.from_records([
+        CardRecord(code=SPELL, type=C.TYPE_SPELL | C.TYPE_CONTINUOUS, name="Self-destroying Spell"),
+        CardRecord(code=MONSTER, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1000, defense=1000,
+                   name="Plain Monster"),
+    ])
+    host = LuaScriptHost([tmp_path, paths.bundled_scripts()])
+    duel = Duel(db=db, script_host=host, seed=1)
+    for p in (0, 1):
+        duel.add_deck(p, [MONSTER] * 10)
+    duel.add_card(MONSTER, 0, C.LOCATION_MZONE, 0, C.POS_FACEUP_ATTACK)
+    spell = duel.add_card(SPELL, 0, C.LOCATION_HAND)
+    duel.set_player(0, start_hand=0)
+    duel.set_player(1, start_hand=0)
+    duel.start()
+    req = duel.advance()
+    while not isinstance(req, MsgSelectIdleCmd):
+        req = duel.respond(duel.legal_responses(req)[0])
+    index = next(i for i, c in enumerate(req.activatable) if c.code & 0x7FFFFFFF == SPELL)
+    mark = len(duel.messages)
+    req = duel.respond(IdleCmdResponse(command=5, index=index))
+    while not isinstance(req, MsgSelectIdleCmd):
+        req = duel.respond(ChainResponse(index=-1) if req.NAME == "SELECT_CHAIN"
+                           else random_response(req, random.Random(0)))
+    msgs = duel.messages[mark:]
+    moves = [i for i, m in enumerate(msgs) if isinstance(m, MsgMove) and m.code == SPELL
+             and m.current.location == C.LOCATION_GRAVE]
+    solved = [i for i, m in enumerate(msgs) if isinstance(m, MsgChainSolved)]
+    assert moves and solved, [m.NAME for m in msgs]
+    assert moves[0] < solved[0]
+    assert spell.current.location == C.LOCATION_GRAVE
