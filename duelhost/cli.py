@@ -3,6 +3,8 @@
     duelhost check     load every card script of a folder and run initial_effect
     duelhost diff      compare our engine with the reference (recorded duels)
     duelhost selfplay  play seeded random duels and report how they end
+    duelhost play      play a duel in the terminal (against the random player or a person)
+    duelhost puzzle    play a puzzle file written for the reference
 """
 
 from __future__ import annotations
@@ -143,6 +145,8 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Live mode: stop at the first prompt after this many turns.")
 @click.option("--response-limit", type=click.IntRange(min=1), default=3000, show_default=True,
               help="Live mode: stop after this many responses.")
+@click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Live mode: write every duel that is not identical to this folder as a .yrp replay.")
 @click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
 @click.option("--only", "only_ids", multiple=True, help="Golden mode: replay only these duel ids.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
@@ -150,7 +154,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Write the report here instead of standard output.")
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
-         response_limit: int, limit: int | None, only_ids: tuple[str, ...], report: str,
+         response_limit: int, save_divergent: Path | None, limit: int | None, only_ids: tuple[str, ...], report: str,
          output: Path | None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
@@ -187,7 +191,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
                                     db_path=db if db is not None else paths.bundled_db(),
                                     scripts=scripts if scripts is not None else paths.bundled_scripts(),
                                     deck_files=list(deck_files) or None, turn_limit=turn_limit,
-                                    response_limit=response_limit, progress=progress)
+                                    response_limit=response_limit, progress=progress,
+                                    save_dir=save_divergent)
         except ReferenceCoreError as exc:
             raise click.ClickException(str(exc)) from exc
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()
@@ -316,6 +321,88 @@ def _board_text(engine, name_of) -> str:
     view.engine = engine
     view.card_name = name_of
     return str(snapshot(view))
+
+
+_SCRIPTS_OPT = dict(type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+                    help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
+_DB_OPT = dict(type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+               help="Card database in the cards.cdb schema (default: the bundled cards.db).")
+
+
+@main.command()
+@click.option("--deck", "decks", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A .ydk deck; give it twice for player 0's and player 1's decks, once for both "
+                   "(default: the bundled demo decks).")
+@click.option("--scripts", **_SCRIPTS_OPT)
+@click.option("--db", **_DB_OPT)
+@click.option("--opponent", type=click.Choice(["random", "human"]), default="random", show_default=True,
+              help="Who plays the other side: the random player, or a second person at this terminal.")
+@click.option("--seat", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="Which player you are (player 0 takes the first turn).")
+@click.option("--seed", type=int, default=None, help="Seed of the duel, the deck shuffles and the "
+              "random player (default: a new one; it is printed).")
+@click.option("--lp", type=click.IntRange(min=1), default=8000, show_default=True, help="Starting LP.")
+@click.option("--no-shuffle", is_flag=True, help="Keep the decks in file order (the last card on top).")
+def play(decks: tuple[Path, ...], scripts: Path | None, db: Path | None, opponent: str, seat: int,
+         seed: int | None, lp: int, no_shuffle: bool) -> None:
+    """Play a duel in the terminal against the random player (or a second person).
+
+    The board, the log and every legal option (numbered) are printed; type the
+    number of your choice, "? N" for the card text of option N, "h" for help.
+    Exit code 0 when the duel ended, 1 when you left.
+    """
+    import random
+
+    from .play import HUMAN, PlaySession, duel_from_decks
+    from .players import RandomPlayer
+    from .tui import run as run_tui
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    try:
+        duel = duel_from_decks(decks, scripts=scripts, db=db, seed=seed, shuffle=not no_shuffle, lp=lp)
+    except (ValueError, FileNotFoundError) as exc:
+        raise _CheckUsageError(str(exc)) from exc
+    players: list = [HUMAN, HUMAN]
+    if opponent == "random":
+        players[1 - seat] = RandomPlayer(seed)
+    session = PlaySession(duel, players)
+    names = ", ".join(str(d) for d in decks) if decks else "the demo decks"
+    sys.exit(run_tui(session, title=f"duelhost play -- seed {seed} -- {names}"))
+
+
+@main.command()
+@click.argument("puzzle_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scripts", **_SCRIPTS_OPT)
+@click.option("--db", **_DB_OPT)
+@click.option("--player", type=click.Choice(["human", "random"]), default="human", show_default=True,
+              help="Who plays the puzzle: you, or the random player (a test that it runs).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the duel and the random player.")
+@click.option("--max-responses", type=click.IntRange(min=1), default=5000, show_default=True,
+              help="Stop a random player after this many answers.")
+def puzzle(puzzle_file: Path, scripts: Path | None, db: Path | None, player: str, seed: int,
+           max_responses: int) -> None:
+    """Play a puzzle file written for the reference (Debug.AddCard ... aux.BeginPuzzle()).
+
+    You are player 0; the prompts the core leaves to player 1 are yours too, as in
+    the reference client.  Exit code 0 when the puzzle was solved (player 0 won),
+    1 when it was not (or you left), 2 when it could not be loaded.
+    """
+    from .play import HUMAN, PlaySession
+    from .players import RandomPlayer
+    from .puzzle import PuzzleError, load_puzzle
+    from .tui import run as run_tui
+
+    try:
+        duel = load_puzzle(puzzle_file, scripts=scripts, db=db, seed=seed)
+    except PuzzleError as exc:
+        raise _CheckUsageError(str(exc)) from exc
+    who = HUMAN if player == "human" else RandomPlayer(seed)
+    session = PlaySession(duel, [who, who], viewer=0,
+                          max_responses=max_responses if player == "random" else None)
+    code = run_tui(session, title=f"duelhost puzzle -- {puzzle_file.name}")
+    win = duel.win()
+    sys.exit(0 if code == 0 and win is not None and win.player == 0 else 1)
 
 
 from .selfplay import selfplay_command  # noqa: E402

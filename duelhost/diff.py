@@ -179,6 +179,8 @@ class LiveResult:
     seed_sequence: list[int] | None = None
     seconds: float = 0.0
     script_errors: dict[str, list[str]] = field(default_factory=dict)   # "reference"/"duelhost" -> texts
+    sent: list[bytes] = field(default_factory=list, repr=False)   # every response sent to both cores
+    setup: Any = field(default=None, repr=False)                   # the DuelSetup both cores got
 
     @property
     def identical(self) -> bool:
@@ -325,7 +327,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
 
     start = time.perf_counter()
     result = LiveResult(id=duel_id, seed=seed, status="identical", end=None, agreeing=0, messages=0,
-                        responses=0, turns=0, decks=setup.decks, seed_sequence=list(setup.seed_sequence))
+                        responses=0, turns=0, decks=setup.decks, seed_sequence=list(setup.seed_sequence),
+                        setup=setup)
 
     ref = ref_core.create_duel(setup.seed_sequence)
     ref_errors = len(ref_core.errors)
@@ -413,6 +416,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 result.error = f"no answer for {prompt.NAME}: {exc}"
                 break
             ref.set_responseb(raw)
+            result.sent.append(bytes(raw))
             result.responses += 1
     finally:
         ref.end()
@@ -429,7 +433,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
 def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1,
                   db_path: Path, scripts: Path | None, deck_files: list[Path] | None = None,
                   turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
-                  progress: Any = None) -> LiveSummary:
+                  progress: Any = None, save_dir: Path | None = None) -> LiveSummary:
     """``duelhost diff --seeds N``: N seeded duels in both cores (see play_side_by_side).
 
     Duel k uses ``random.Random(first_seed + k)`` for its decks (random 40-card
@@ -468,6 +472,18 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
         r = play_side_by_side(core, db, scripts, setup, rng, duel_id=f"seed-{seed}", seed=seed,
                               turn_limit=turn_limit, response_limit=response_limit, card_pool=card_pool)
         summary.results.append(r)
+        if save_dir is not None and not r.identical:
+            save_live_replay(r, Path(save_dir) / f"{r.id}.yrp")
         if progress is not None:
             progress(r)
     return summary
+
+
+def save_live_replay(result: LiveResult, path: Path) -> Path:
+    """Write a live-diff duel (its set-up and the responses sent) as a .yrp replay."""
+    from .replay import replay_from_duel, write_replay
+    setup = result.setup
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rep = replay_from_duel(setup.seed_sequence, setup.cards, result.sent, params=setup.players[0],
+                           options=setup.options, players=(f"{result.id} P0", f"{result.id} P1"))
+    return write_replay(rep, path)
