@@ -391,6 +391,34 @@ end
 -- never collected (lupa may hold objects that point at a thread's state), so
 -- a pool keeps their number at the deepest nesting of suspended tasks.
 
+---------------------------------------------------------------------------
+-- line coverage (off unless the host asks): while it is on, every thread
+-- that runs script code has a line hook beside the count hook, and the
+-- lines of script chunks that ran are counted in HITS (source -> line ->
+-- count).  Scripts never see any of it.
+---------------------------------------------------------------------------
+
+local HITS = {}
+local thread_hook, thread_mask = hook, ""   -- what new threads get (get_thread)
+
+local function cov_hook(event, line)
+  if event == "line" then
+    local src = getinfo(2, "S").source
+    if src ~= BOOT then
+      local t = HITS[src]
+      if t == nil then
+        t = {}
+        HITS[src] = t
+      end
+      t[line] = (t[line] or 0) + 1
+    end
+    return
+  end
+  -- a count event: the time budget, as a tail call so that it sees the
+  -- interrupted function at level 2 exactly as when it is the hook itself
+  return hook(event, line)
+end
+
 local DONE = {}
 local POOL, pool_n = {}, 0
 local RUNNING = {}     -- task id -> thread
@@ -409,7 +437,7 @@ local function get_thread()
     return T
   end
   local T = co_create(trampoline)
-  sethook(T, hook, "", interval)
+  sethook(T, thread_hook, thread_mask, interval)
   return T
 end
 
@@ -472,6 +500,38 @@ function M.task_stats()
   local running = 0
   for _ in next, RUNNING do running = running + 1 end
   return pool_n, running, #KEEP
+end
+
+-- Switch line coverage on or off: the main thread and every pooled or
+-- suspended task thread get the new hook; new threads get it in get_thread.
+function M.coverage(on)
+  if on then
+    thread_hook, thread_mask = cov_hook, "l"
+  else
+    thread_hook, thread_mask = hook, ""
+  end
+  sethook(thread_hook, thread_mask, interval)
+  for i = 1, pool_n do sethook(POOL[i], thread_hook, thread_mask, interval) end
+  for _, T in next, RUNNING do
+    if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, interval) end
+  end
+end
+
+-- The lines counted so far, as text (one chunk a line: source, a tab, then
+-- line:count pairs separated by spaces), and start counting afresh.
+function M.coverage_take()
+  local out, n = {}, 0
+  for src, t in next, HITS do
+    local parts, k = {}, 0
+    for line, count in next, t do
+      k = k + 1
+      parts[k] = line .. ":" .. count
+    end
+    n = n + 1
+    out[n] = src .. "\t" .. table.concat(parts, " ")
+  end
+  HITS = {}
+  return table.concat(out, "\n")
 end
 
 ---------------------------------------------------------------------------

@@ -56,6 +56,9 @@ except ImportError as exc:  # pragma: no cover - lupa is a hard dependency
 from .errors import SandboxError
 
 __all__ = [
+    "add_sandbox_observer",
+    "remove_sandbox_observer",
+    "parse_line_hits",
     "ERR",
     "YIELD_MARK",
     "LuaError",
@@ -173,8 +176,14 @@ class LuaSandbox:
         self._count_handles = m.count_handles
         self._set_budget = m.set_budget
         self._new_libs = m.new_libs
+        self._coverage = m.coverage
+        self._coverage_take = m.coverage_take
         m.seal()
         self._soft_limit = opt.max_memory
+        # line coverage: chunk name -> the source text that ran (None while off)
+        self.covered_sources: dict[str, bytes] | None = None
+        for observer in tuple(_SANDBOX_OBSERVERS):
+            observer(self)
 
     # ----- set-up ---------------------------------------------------------------------
 
@@ -231,6 +240,8 @@ class LuaSandbox:
     def run(self, fresh: bool, source: bytes, chunkname: str, cls: Any = None,
             code: int | None = None) -> tuple:
         """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile."""
+        if self.covered_sources is not None:
+            self.covered_sources[chunkname] = bytes(source)
         return _tuple(self._run(fresh, source, chunkname, cls, code))
 
     def run_file(self, path: Path | str, chunkname: str | None = None, cls: Any = None,
@@ -286,9 +297,53 @@ class LuaSandbox:
         """A second Python reference to a Lua value, bound to the main Lua state."""
         return self._identity(value)
 
+    # ----- line coverage (duelhost.coverage) ------------------------------------------
+
+    def set_line_coverage(self, on: bool) -> None:
+        """Count the lines of script chunks that run (a line hook on every thread of
+        this runtime, installed by the privileged glue), or stop counting.  The
+        source text of every chunk run while it is on is kept in ``covered_sources``."""
+        if on and self.covered_sources is None:
+            self.covered_sources = {}
+        self._coverage(bool(on))
+
+    def take_line_hits(self) -> dict[str, dict[int, int]]:
+        """The lines counted since the last call, per chunk name (``@./script/c1.lua``),
+        and start afresh.  Call it between script calls, not from inside one."""
+        return parse_line_hits(self._coverage_take())
+
     def close(self) -> None:
         """Drop the runtime (Lua state freed once nothing references it)."""
         self.__dict__.clear()
+
+
+_SANDBOX_OBSERVERS: list[Any] = []
+
+
+def add_sandbox_observer(fn: Any) -> None:
+    """Call ``fn(sandbox)`` for every LuaSandbox created from now on (after its glue is
+    sealed, before any script runs).  duelhost.coverage uses it to switch line hooks on."""
+    if fn not in _SANDBOX_OBSERVERS:
+        _SANDBOX_OBSERVERS.append(fn)
+
+
+def remove_sandbox_observer(fn: Any) -> None:
+    if fn in _SANDBOX_OBSERVERS:
+        _SANDBOX_OBSERVERS.remove(fn)
+
+
+def parse_line_hits(text: str | None) -> dict[str, dict[int, int]]:
+    """Read the text ``coverage_take`` of the glue writes: ``source<TAB>line:count ...`` lines."""
+    out: dict[str, dict[int, int]] = {}
+    if not text:
+        return out
+    for row in text.split("\n"):
+        src, _, pairs = row.partition("\t")
+        lines = out.setdefault(src, {})
+        for pair in pairs.split():
+            line, _, count = pair.partition(":")
+            lines[int(line)] = lines.get(int(line), 0) + int(count)
+    return out
 
 
 def _lupa_types() -> tuple[type, type, type]:
