@@ -756,7 +756,9 @@ def is_declarable(card: DeclarableCard, program: Sequence[int]) -> bool:
                 elif op == OPCODE_ISCODE:
                     r = int(code == (val & 0xFFFFFFFF))
                 elif op == OPCODE_ISSETCARD:
-                    r = int(_is_setcode(card.setcodes, val & 0xFFFFFFFF))
+                    # a CardRecord has ``setcodes``, the engine's CardData ``setcode``
+                    setcodes = card.setcodes if hasattr(card, "setcodes") else card.setcode
+                    r = int(_is_setcode(setcodes, val & 0xFFFFFFFF))
                 elif op == OPCODE_ISTYPE:
                     r = card.type & val
                 elif op == OPCODE_ISRACE:

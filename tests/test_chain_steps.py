@@ -75,3 +75,14 @@ def test_self_destroy_queued_when_activation_resolves_runs_before_chain_solved(t
     assert moves and solved, [m.NAME for m in msgs]
     assert moves[0] < solved[0]
     assert spell.current.location == C.LOCATION_GRAVE
+
+
+def test_announce_card_setcode_filter_accepts_engine_card_data() -> None:
+    """The engine checks an ANNOUNCE_CARD answer against its own CardData (``setcode``, not
+    the database record's ``setcodes``); an archetype filter raised AttributeError there."""
+    from duelhost.engine.card import CardData
+    from duelhost.engine.constants import OPCODE_ISSETCARD
+    from duelhost.engine.responses import is_declarable
+    data = CardData(code=123, setcode=(0x1045,), type=C.TYPE_MONSTER)
+    assert is_declarable(data, [0x45, OPCODE_ISSETCARD])
+    assert not is_declarable(data, [0x46, OPCODE_ISSETCARD])
