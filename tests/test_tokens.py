@@ -30,7 +30,9 @@ from typing import Any
 import pytest
 
 from duelhost import Duel
+from duelhost.bindings.host import LuaScriptHost
 from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase, CardRecord
 from duelhost.engine.messages import (Message, MsgChainEnd, MsgChaining, MsgMove, MsgSelectCard, MsgSelectChain,
                                       MsgSelectIdleCmd,
                                       MsgSelectPlace, MsgSelectPosition, MsgSelectTribute, MsgSelectYesNo,
@@ -54,6 +56,9 @@ NARROW_LANES = 900003041
 SINGLE_FILE = 900003050
 SHUTTERED = 900003060
 
+OPERATOR = 991001          # the Duel library tests' snippet runner (tests/data/lib_duel_a/c991001.lua)
+OPERATOR_DIR = REPO / "tests" / "data" / "lib_duel_a"
+
 FILLER = 900000008          # Normal Monster, Level 4 (the Decks and the monsters that fill zones)
 LEVEL5 = 900000014          # Normal Monster, Level 5 (needs one Tribute)
 
@@ -64,12 +69,22 @@ class Board:
     """A duel between two players with 10-card Decks and no opening hand, ready
     to be set up by hand; ``start()`` runs to player 0's first Main Phase."""
 
-    def __init__(self, *, db: Any = None, scripts: Any = None, filler: int = FILLER, seed: int = 1) -> None:
-        self.duel = Duel(db=db, scripts=scripts, seed=seed)
+    def __init__(self, *, db: Any = None, scripts: Any = None, filler: int = FILLER, seed: int = 1,
+                 lua: bool = False) -> None:
+        """``lua``: also give player 0 the Duel library tests' operator card (banished, with an
+        Ignition Effect that runs a Lua snippet: ``run_lua``; ``plain`` runs one as a condition)."""
+        host = None
+        if lua:
+            base = db if isinstance(db, CardDatabase) else CardDatabase.open(db or REPO / "cards.db")
+            operator = CardRecord(code=OPERATOR, type=C.TYPE_MONSTER | C.TYPE_EFFECT, level=4, name="operator")
+            db = CardDatabase.from_records([*base, operator], source="cards.db + the test operator")
+            host = LuaScriptHost([OPERATOR_DIR, Path(scripts) if scripts else REPO / "scripts"], strict=True)
+        self.duel = Duel(db=db, scripts=scripts, seed=seed, script_host=host)
         self.filler = filler
         for p in (0, 1):
             self.duel.set_player(p, start_hand=0)
             self.duel.add_deck(p, [filler] * 10)
+        self.operator = self.duel.add_card(OPERATOR, 0, C.LOCATION_REMOVED, 0, C.POS_FACEUP) if lua else None
         self.prompts: list[Message] = []
         # per player, what to chain when offered, once each: a code, or (code, after) to chain
         # ``code`` only in response to an effect of ``after`` already on the chain
@@ -162,6 +177,18 @@ class Board:
         if isinstance(req, (MsgSelectTribute, MsgSelectCard)):
             return CardsResponse(indices=tuple(range(req.min)))
         raise AssertionError(f"the test gives no answer to {req}")
+
+    def run_lua(self, src: str, policy: Policy | None = None) -> tuple:
+        """Activate the operator's effect from the idle menu with ``src`` as its operation
+        (it gets ``e, tp, ...``); play to the next idle menu; what the snippet returned."""
+        host = self.duel.script_host
+        host.call_card_function(self.operator, "define", src)
+        self.activate(OPERATOR, policy)
+        return tuple(host.call_card_function(self.operator, "results"))
+
+    def plain(self, src: str, *args: Any) -> tuple:
+        """Run ``src`` as a plain call (a condition's context: no actions)."""
+        return tuple(self.duel.script_host.call_card_function(self.operator, "plain", src, *args))
 
     # ----- looking ------------------------------------------------------------------------
 
@@ -359,6 +386,32 @@ def test_row_wrong_database_row_the_created_card_follows_the_database(tmp_path):
     (token,) = b.monsters()
     assert (token.get_attack(), token.get_defense(), token.get_level()) == (1500, 100, 3)
     assert (token.get_race(), token.get_attribute()) == (C.RACE_WARRIOR, C.ATTRIBUTE_LIGHT)
+
+
+def test_the_chk0_branch_runs_whenever_the_engine_looks_for_actions():
+    # the guide: keep choices out of chk==0, it may run many times.  A restriction that
+    # refuses nothing counts how often the Spell's permission check ran
+    b = Board(lua=True)
+    b.hand(LANTERN_SUMMONS)
+    b.start()
+    b.run_lua("""
+        checks = 0
+        local e1 = Effect.GlobalEffect()
+        e1:SetType(EFFECT_TYPE_FIELD)
+        e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+        e1:SetProperty(EFFECT_FLAG_PLAYER_TARGET)
+        e1:SetTargetRange(1, 1)
+        e1:SetTarget(function(e, c) if c:IsCode(%d) then checks = checks + 1 end return false end)
+        Duel.RegisterEffect(e1, 0)
+    """ % LANTERN_TOKEN)
+    after_one_menu = b.plain("return checks")[0]
+    b.run_lua("")
+    after_two_menus = b.plain("return checks")[0]
+    assert 0 < after_one_menu < after_two_menus
+    b.activate(LANTERN_SUMMONS)
+    # the check ran again at activation and at resolution; the player was asked once
+    assert b.plain("return checks")[0] >= after_two_menus + 2
+    assert len(b.asked(MsgSelectPosition)) == 1 and b.codes_on_field() == [LANTERN_TOKEN]
 
 
 # =====================================================================================
