@@ -238,6 +238,17 @@ def test_zones_are_not_part_of_the_permission_check():
                    % LANTERN_TOKEN) == (0, True)
 
 
+def test_a_code_without_a_row_is_checked_from_the_arguments_alone():
+    # unlike Duel.CreateToken, the check needs no row: it starts from a blank monster
+    t = Table()
+    t.run(RECORDER)
+    assert t.plain("return Duel.IsPlayerCanSpecialSummonMonster(0, %d, 0, TYPES_TOKEN_MONSTER, 100, 200, 3, "
+                   "RACE_FIEND, ATTRIBUTE_DARK)" % UNKNOWN) == (True,)
+    assert seen(t)[:7] == (UNKNOWN, TYPES_TOKEN_MONSTER, 100, 200, 3, RACE_FIEND, ATTRIBUTE_DARK)
+    assert t.plain("return Duel.IsPlayerCanSpecialSummonMonster(0, %d)" % UNKNOWN) == (True,)
+    assert seen(t)[:7] == (UNKNOWN, 0, 0, 0, 0, 0, 0)
+
+
 def test_bad_player_is_false():
     t = Table()
     assert t.plain("return Duel.IsPlayerCanSpecialSummonMonster(2, %d), Duel.IsPlayerCanSpecialSummonMonster(-1, %d)"
