@@ -493,6 +493,26 @@ def test_a_batch_with_a_failed_step_still_completes():
     assert not any(c.is_status(STATUS_SPSUMMON_STEP) for c in t.duel.player[0].list_mzone if c)
 
 
+def test_returning_after_a_step_leaves_an_unfinished_batch():
+    # the guide: break, never return, after a successful step.  Without the completion the
+    # chain link ends with the Token placed but never Summoned: no SPSUMMONED, no Summon
+    # event, and it stays "in a step" (not on the field for matching, still taking its zone)
+    t = Table()
+    w = t.watcher()
+    msgs, _ = t.run_chain("""
+        local e, tp = ...
+        local tk = Duel.CreateToken(tp, %d)
+        if Duel.SpecialSummonStep(tk, 0, tp, tp, false, false, POS_FACEUP_ATTACK) then return end
+        Duel.SpecialSummonComplete()
+    """ % LANTERN_TOKEN)
+    assert "SPSUMMONING" in names(msgs) and "SPSUMMONED" not in names(msgs)
+    assert t.times(w, EVENT_SPSUMMON_SUCCESS) == 0
+    (tk,) = [c for c in t.duel.player[0].list_mzone if c is not None]
+    assert tk.is_status(STATUS_SPSUMMON_STEP)
+    assert t.plain("return Duel.IsExistingMatchingCard(nil, 0, LOCATION_MZONE, 0, 1, nil), "
+                   "(Duel.GetLocationCount(0, LOCATION_MZONE))") == (False, 4)
+
+
 def test_complete_with_nothing_stepped_is_harmless():
     t = Table()
     w = t.watcher()
