@@ -2,7 +2,7 @@
 
 ``Table`` is a real duel through the host API (``duelhost.Duel``) over the bundled
 cards.db and scripts/, plus an optional *probe*: a test-only card (code PROBE, face-up
-in player 0's banished zone) whose ignition effect runs the next of a list of Lua
+in player 0's banished zone) whose quick effect runs the next of a list of Lua
 snippets as its operation, i.e. as a resolving chain link with the probe's effect as
 reason effect and player 0 as reason player.  A snippet reports values with
 ``return``; the probe writes them into the message stream as MSG_HINT of private
@@ -12,7 +12,8 @@ other byte when the same duel is replayed on the reference core.
 The probe script and its database row exist only in a temporary folder made for
 one Table (the folder links every bundled script and adds c<PROBE>.lua).
 
-Driving: ``t.summon(code)``, ``t.activate(code)``, ``t.run()`` (the next snippet),
+Driving: ``t.summon(code)``, ``t.activate(code)``, ``t.run()`` (the next snippet;
+``chain(PROBE)`` runs it as a chain link in response to something else),
 ``t.attack(code, target)`` ... each answer the idle/battle menu, then ``settle``
 answers every further prompt until the turn player is back at a menu: first with
 the ``answers`` given (each used once, on the first prompt it fits), else with a
@@ -32,6 +33,9 @@ from typing import Any, Callable, Iterable
 from duelhost import Duel
 from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase, CardRecord
+from duelhost.engine.core_constants import QUERY_CODE as C_QUERY_CODE
+from duelhost.engine.core_constants import QUERY_COUNTERS as C_QUERY_COUNTERS
+from duelhost.engine.core_constants import QUERY_POSITION as C_QUERY_POSITION
 from duelhost.engine.messages import (Message, MsgHint, MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain,
                                       MsgSelectCounter, MsgSelectEffectYn, MsgSelectIdleCmd, MsgSelectOption,
                                       MsgSelectPlace, MsgSelectPosition, MsgSelectTribute,
@@ -74,7 +78,8 @@ PROBE_PRELUDE = """--test probe (tests/test_counters_kit.py): runs snippet n at 
 local s,id=GetID()
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
-	e1:SetType(EFFECT_TYPE_IGNITION)
+	e1:SetType(EFFECT_TYPE_QUICK_O)
+	e1:SetCode(EVENT_FREE_CHAIN)
 	e1:SetRange(LOCATION_REMOVED)
 	e1:SetCondition(function() return s.snippets[s.next]~=nil end)
 	e1:SetOperation(s.operation)
@@ -86,6 +91,26 @@ function C(code,p)
 	local g=Duel.GetMatchingGroup(Card.IsCode,0,0x7f,0x7f,nil,code)
 	if p then g=g:Filter(Card.IsControler,nil,p) end
 	return g:GetFirst()
+end
+--watchers on the probe: WATCH(code) records every event of that code the probe sees
+--(as a field effect); SEEN() returns code, ev, ep, r, #eg for each, in order
+W={}
+function WATCH(code)
+	local e1=Effect.CreateEffect(C(id))
+	e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)
+	e1:SetCode(code)
+	e1:SetRange(LOCATION_REMOVED)
+	e1:SetOperation(function(e,tp,eg,ep,ev,re,r,rp)
+		table.insert(W,{code,ev,ep,r,eg and eg:GetCount() or 0})
+	end)
+	C(id):RegisterEffect(e1)
+end
+function SEEN()
+	local out={}
+	for _,w in ipairs(W) do
+		for _,v in ipairs(w) do out[#out+1]=v end
+	end
+	return table.unpack(out)
 end
 local function report(n,...)
 	Duel.Hint(0xE0,0,n)
@@ -268,7 +293,7 @@ class Table:
                 self.deck(p)
         self.duel.start()
         self.chunks.append(0)
-        return self.advance()
+        return self.settle()
 
     # state ----------------------------------------------------------------------------------
     @property
@@ -403,6 +428,12 @@ class Table:
                 return self.settle(*answers)
         raise AssertionError(f"{code} (desc {description}) cannot be activated: {p.activatable}")
 
+    def seen(self) -> list[tuple[int, int, int, int, int]]:
+        """Run a snippet ``return SEEN()``: what the probe's watchers saw, as
+        (event code, ev, ep, r, number of cards in eg) tuples."""
+        flat = self.run()
+        return [tuple(flat[i:i + 5]) for i in range(0, len(flat), 5)]
+
     def run(self, *answers: Answer) -> tuple:
         """Activate the probe: the next snippet runs; its returned values."""
         mark = self.mark()
@@ -475,6 +506,16 @@ def replay_on_reference(t: Table, lib: Path) -> list[str]:
                 break
             if step < len(t.responses):
                 ref.set_responseb(t.responses[step])
+        if not problems:
+            # the counters as the query API reports them (QUERY_COUNTERS), every zone of the field
+            flags = C_QUERY_CODE | C_QUERY_POSITION | C_QUERY_COUNTERS
+            for p in (0, 1):
+                for loc in (C.LOCATION_MZONE, C.LOCATION_SZONE):
+                    mine = t.engine.query_field_card(p, loc, flags, False)
+                    theirs = ref.query_field_card(p, loc, flags, False)
+                    if mine != theirs:
+                        problems.append(f"query of player {p} location {loc:#x}: reference {theirs.hex()} / "
+                                        f"ours {mine.hex()}")
         problems += [f"reference script error: {e}" for e in core.errors[errors_before:]]
         return problems
     finally:

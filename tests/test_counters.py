@@ -1,0 +1,453 @@
+"""The counters guide (../shared/seeds/000_ecf9eecf5016ad89.txt, docs/counters.md), statement
+by statement, with our own cards (cards/counters.toml, scripts/c9000020xx.lua).
+
+Every test plays a real duel through the host API (tests/test_counters_kit.py).  With
+OCGCORE_LIB pointing at a build of the reference core, every duel of this file is also
+replayed there and must give the same message bytes (the snippets' results are part of
+the messages), except where a test declares a deliberate difference.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from duelhost.engine import constants as C
+from duelhost.engine.messages import (MsgAddCounter, MsgMove, MsgRemoveCounter, MsgRetry, MsgSelectCounter,
+                                      MsgSelectEffectYn, MsgSelectIdleCmd, MsgSelectOption, encode_messages)
+from duelhost.engine.responses import CounterResponse, InvalidResponse
+
+_spec = importlib.util.spec_from_file_location("counters_kit", Path(__file__).with_name("test_counters_kit.py"))
+kit = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("counters_kit", kit)
+_spec.loader.exec_module(kit)
+
+from counters_kit import (ABDUCTOR, ADEPT, AEGIS, CITADEL, COLLAPSE, DEFENDER, ECLIPSE, FAMILIAR,  # noqa: E402
+                          HEX, HUSH, PROBE, RELIC, RELIQUARY, SERVANT, SPARK, SPELL, TOTEM, WITCH, chain,
+                          counters, no, option, pick, yes)
+
+MZONE, SZONE, HAND, GRAVE, REMOVED, DECK = (C.LOCATION_MZONE, C.LOCATION_SZONE, C.LOCATION_HAND,
+                                            C.LOCATION_GRAVE, C.LOCATION_REMOVED, C.LOCATION_DECK)
+FZONE_SEQ = 5
+
+
+def desc(code: int, n: int) -> int:
+    """aux.Stringid(code, n) as the 32-bit description the core stores."""
+    return (code * 16 + n) & 0xFFFFFFFF
+
+
+@pytest.fixture
+def table():
+    """Make Tables; afterwards replay each on the reference core when OCGCORE_LIB is set."""
+    made: list = []
+
+    def make(*snippets: str, **kw):
+        t = kit.Table(snippets, **kw)
+        t.reference_difference = None     # a test sets this to the reason of a deliberate difference
+        made.append(t)
+        return t
+
+    yield make
+    try:
+        lib = kit.reference_library()
+        if lib is not None:
+            for t in made:
+                if not t.responses:
+                    continue
+                problems = kit.replay_on_reference(t, lib)
+                if t.reference_difference:
+                    assert problems, f"expected the reference to differ: {t.reference_difference}"
+                else:
+                    assert problems == []
+    finally:
+        for t in made:
+            t.close()
+
+
+def adds(msgs):
+    return [(m.counter_type, m.controller, m.location, m.sequence, m.count) for m in msgs
+            if isinstance(m, MsgAddCounter)]
+
+
+def removes(msgs):
+    return [(m.counter_type, m.controller, m.location, m.sequence, m.count) for m in msgs
+            if isinstance(m, MsgRemoveCounter)]
+
+
+def counter_msgs(msgs):
+    return [m for m in msgs if isinstance(m, (MsgAddCounter, MsgRemoveCounter))]
+
+
+# =============================================================================================
+# The Basic Pattern: permit, limit, add in an operation, read later (Defender-style)
+# =============================================================================================
+
+def test_basic_pattern_normal_summon_places_one_counter_and_the_limit_holds(table):
+    t = table("local c=C(%d) return c:GetCounter(0x1), c:IsCanAddCounter(0x1,1), c:AddCounter(0x1,1), "
+              "c:GetCounter(0x1)" % DEFENDER)
+    t.place(DEFENDER, 0, HAND)
+    t.start()
+    mark = t.mark()
+    t.summon(DEFENDER)
+    # the trigger's operation writes the counter: MSG_ADD_COUNTER (type, where, how many)
+    assert adds(t.since(mark)) == [(SPELL, 0, MZONE, 0, 1)]
+    assert t.counters(DEFENDER) == {SPELL: 1}
+    state = t.duel.state()
+    assert state.players[0].at(MZONE)[0].counters == {SPELL: 1}
+    assert "counters 0x1:1" in str(state)
+    # limit 1: the check says no and a second add fails, nothing is written
+    mark = t.mark()
+    assert t.run() == (1, False, False, 1)
+    assert adds(t.since(mark)) == []
+
+
+def test_basic_pattern_a_set_monster_gets_no_counter(table):
+    t = table()
+    t.place(DEFENDER, 0, HAND)
+    t.start()
+    t.set_monster(DEFENDER)
+    assert t.counters(DEFENDER) == {}
+    assert adds(t.messages) == []
+
+
+def test_the_permit_and_limit_are_single_effects_of_the_card(table):
+    t = table()
+    c = t.place(DEFENDER, 0, HAND)
+    t.start()
+    (permit,) = c.single_effect.equal_range(C.EFFECT_COUNTER_PERMIT + SPELL)
+    assert permit.type == C.EFFECT_TYPE_SINGLE and permit.is_flag(C.EFFECT_FLAG_SINGLE_RANGE)
+    assert permit.range == MZONE
+    (limit,) = c.single_effect.equal_range(C.EFFECT_COUNTER_LIMIT + SPELL)
+    assert limit.value == 1
+
+
+# =============================================================================================
+# Counter types; card counters are not Counter Traps
+# =============================================================================================
+
+def test_a_counter_type_is_its_own_number(table):
+    t = table("local c=C(%d) return c:AddCounter(0x1,1), c:GetCounter(0x1), c:GetCounter(0x37), "
+              "c:IsCanRemoveCounter(0,0x37,1,REASON_COST), c:AddCounter(0x37,1), c:IsCanAddCounter(0x37,1)"
+              % TOTEM)
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    # holds 0x1 counters, has no 0x37 counters, and has no permit for 0x37
+    assert t.run() == (True, 1, 0, False, False, False)
+    assert t.counters(TOTEM) == {SPELL: 1}
+
+
+def test_card_counters_are_not_counter_traps(table):
+    t = table("local c=C(%d) c:AddCounter(0x1,1) return c:IsType(TYPE_COUNTER), TYPE_COUNTER, c:GetCounter(0x1)"
+              % TOTEM)
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    assert t.run() == (False, 0x100000, 1)
+
+
+def test_counter_without_permit_and_the_unused_need_enable_flag(table):
+    plain = 900000001     # a Normal Monster: no permit of any kind
+    t = table("return COUNTER_WITHOUT_PERMIT, COUNTER_NEED_ENABLE",
+              "local c=C(%d) return c:AddCounter(0x1,1), c:AddCounter(0x1001,2), c:GetCounter(0x1001), "
+              "c:AddCounter(0x2001,1), c:GetCounter(0x2001)" % plain)
+    t.place(plain, 0, MZONE)
+    t.start()
+    assert t.run() == (0x1000, 0x2000)
+    # 0x1000 in the type: no permit needed; 0x2000 means nothing to the core (N/A): a permit is needed
+    assert t.run() == (False, True, 2, False, 0)
+    assert adds(t.messages) == [(0x1001, 0, MZONE, 0, 2)]
+
+
+# =============================================================================================
+# Permitting counters: default ranges, explicit ranges, the condition
+# =============================================================================================
+
+def test_default_permit_range_of_a_spell_is_spell_trap_and_field_zone(table):
+    t = table("return C(%d):AddCounter(0x1,1), C(%d):AddCounter(0xf54,1)" % (CITADEL, RELIQUARY))
+    citadel = t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    reliquary = t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
+    t.start()
+    (permit,) = citadel.single_effect.equal_range(C.EFFECT_COUNTER_PERMIT + SPELL)
+    assert permit.range == SZONE | C.LOCATION_FZONE
+    (permit,) = reliquary.single_effect.equal_range(C.EFFECT_COUNTER_PERMIT + RELIC)
+    assert permit.range == SZONE | C.LOCATION_FZONE
+    assert t.run() == (True, True)
+    assert t.counters(CITADEL) == {SPELL: 1} and t.counters(RELIQUARY) == {RELIC: 1}
+
+
+def test_explicit_range_pendulum_and_monster_zone(table):
+    t = table("local c=C(%d) return c:IsLocation(LOCATION_PZONE), c:IsCanAddCounter(0x1,1), "
+              "C(%d):IsCanAddCounter(0x1,1)" % (ABDUCTOR, SERVANT))
+    abductor = t.place(ABDUCTOR, 0, HAND)
+    t.place(SERVANT, 0, MZONE)
+    t.start()
+    (permit,) = abductor.single_effect.equal_range(C.EFFECT_COUNTER_PERMIT + SPELL)
+    assert permit.range == C.LOCATION_PZONE | MZONE
+    t.activate(ABDUCTOR, description=1160)          # to the Pendulum Zone
+    assert t.run() == (True, True, True)
+
+
+def test_permit_condition_callback(table):
+    plain = 900000001
+    t = table("local c=C(%d) COND=false c:EnableCounterPermit(0x2f,LOCATION_MZONE,function(e) return COND end) "
+              "return c:IsCanAddCounter(0x2f,1), c:IsCanHaveCounter(0x2f), c:AddCounter(0x2f,1)" % plain,
+              "local c=C(%d) COND=true return c:IsCanAddCounter(0x2f,1), c:IsCanHaveCounter(0x2f), "
+              "c:AddCounter(0x2f,1), c:GetCounter(0x2f)" % plain,
+              "local c=C(%d) COND=false return c:GetCounter(0x2f)" % plain)
+    t.place(plain, 0, MZONE)
+    t.start()
+    assert t.run() == (False, False, False)
+    assert t.run() == (True, True, True, 1)
+    # the counters stay when the condition stops holding (nothing resets the card)
+    assert t.run() == (1,)
+
+
+# =============================================================================================
+# Counter limits; adding several counters with singly
+# =============================================================================================
+
+def test_limit_refuses_a_normal_add_that_would_pass_it(table):
+    t = table("local c=C(%d) Debug.PreAddCounter(c,0xf54,5) "
+              "return c:IsCanAddCounter(0xf54,2), c:IsCanAddCounter(0xf54,3), c:AddCounter(0xf54,3), "
+              "c:GetCounter(0xf54)" % RELIQUARY)
+    t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
+    t.start()
+    assert t.run() == (True, False, False, 5)
+    assert adds(t.messages) == []
+
+
+def test_singly_adds_what_fits(table):
+    """The World Legacy pattern: three monsters leave the Monster Zone for the GY at once, the
+    Reliquary has room for two: AddCounter(0xf54,3,true) adds 2."""
+    t = table("local c=C(%d) Debug.PreAddCounter(c,0xf54,5) "
+              "return c:IsCanAddCounter(0xf54,3,true), c:GetCounter(0xf54)" % RELIQUARY,
+              "return Duel.Destroy(Duel.GetFieldGroup(0,0,LOCATION_MZONE),REASON_EFFECT)",
+              "local c=C(%d) return c:GetCounter(0xf54), c:IsCanAddCounter(0xf54,1,true), "
+              "c:AddCounter(0xf54,1,true)" % RELIQUARY)
+    t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
+    for seq in range(3):
+        t.place(900000001 + seq, 1, MZONE, seq)
+    t.start()
+    assert t.run() == (True, 5)
+    mark = t.mark()
+    assert t.run() == (3,)
+    assert adds(t.since(mark)) == [(RELIC, 0, SZONE, 1, 2)]
+    # full: even a singly add of one is refused
+    assert t.run() == (7, False, False)
+
+
+def test_reliquary_draws_at_seven(table):
+    t = table("Debug.PreAddCounter(C(%d),0xf54,6) return Duel.Destroy(C(900000001),REASON_EFFECT)" % RELIQUARY)
+    t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
+    t.place(900000001, 1, MZONE)
+    t.start()
+    assert not t.can_activate(RELIQUARY)
+    t.run()
+    assert t.counters(RELIQUARY) == {RELIC: 7}
+    t.activate(RELIQUARY)
+    assert len(t.engine.player[0].list_hand) == 2
+
+
+# =============================================================================================
+# Checking before you add: three checks, three questions
+# =============================================================================================
+
+CHECKS = ("local r={} for tc in aux.Next(Duel.GetMatchingGroup(Card.IsCode,0,0x7f,0,nil,%d)) do "
+          "r[#r+1]=tc:GetLocation() r[#r+1]=tc:IsCanAddCounter(0x1,1) r[#r+1]=tc:IsCanHaveCounter(0x1) "
+          "r[#r+1]=Duel.IsCanAddCounter(0,0x1,1,tc) end return table.unpack(r)")
+
+
+def test_the_three_checks_ask_three_questions(table):
+    t = table(CHECKS % DEFENDER, CHECKS % ADEPT, "return Duel.IsCanAddCounter(0)")
+    t.place(DEFENDER, 0, MZONE, 0)                                  # face-up: a recipient
+    t.place(DEFENDER, 0, MZONE, 1, C.POS_FACEDOWN_DEFENSE)          # face-down
+    t.place(DEFENDER, 0, HAND)
+    t.place(DEFENDER, 0, GRAVE)
+    t.place(ADEPT, 0, MZONE, 2)
+    t.place(ADEPT, 0, HAND)
+    t.start()
+    # (location, Card.IsCanAddCounter, Card.IsCanHaveCounter, Duel.IsCanAddCounter) per Defender
+    assert t.run() == (MZONE, True, True, True, MZONE, False, False, True,
+                       HAND, False, True, True, GRAVE, False, True, True)
+    # no permit at all: only the player's permission says yes
+    assert t.run() == (MZONE, False, False, True, HAND, False, False, True)
+    assert t.run() == (True,)
+
+
+def test_duel_is_can_add_counter_ignores_the_card_limit(table):
+    t = table("local c=C(%d) return c:GetCounter(0x1), c:IsCanAddCounter(0x1,1), Duel.IsCanAddCounter(0,0x1,1,c), "
+              "Duel.IsCanAddCounter(0,0x1,99,c)" % DEFENDER)
+    t.place(DEFENDER, 0, HAND)
+    t.start()
+    t.summon(DEFENDER)
+    assert t.run() == (1, False, True, True)
+
+
+def test_a_placement_ban_is_what_duel_is_can_add_counter_sees(table):
+    ban = ("local e1=Effect.CreateEffect(C(%d)) e1:SetType(EFFECT_TYPE_FIELD) e1:SetCode(EFFECT_CANNOT_PLACE_COUNTER) "
+           "e1:SetProperty(EFFECT_FLAG_PLAYER_TARGET) e1:SetRange(LOCATION_REMOVED) e1:SetTargetRange(1,0) "
+           "e1:SetTarget(function(e,c,tp) return c:IsCode(%d) end) C(%d):RegisterEffect(e1)" % (PROBE, TOTEM, PROBE))
+    t = table(ban + " local c=C(%d) local d=C(%d) return Duel.IsCanAddCounter(0), Duel.IsCanAddCounter(0,0x1,1,c), "
+              "c:IsCanAddCounter(0x1,1), c:AddCounter(0x1,1), Duel.IsCanAddCounter(0,0x1,1,d), "
+              "d:AddCounter(0x1,1), Duel.IsCanAddCounter(1,0x1,1,c)" % (TOTEM, DEFENDER))
+    t.place(TOTEM, 0, MZONE, 0)
+    t.place(DEFENDER, 0, MZONE, 1)
+    t.start()
+    # the one-argument form asks whether the player is banned outright: a ban with a target
+    # function does not count there (is_player_can_action); with a card it asks the target
+    assert t.run() == (True, False, False, False, True, True, True)
+
+
+def test_select_target_with_is_can_add_counter(table):
+    """Hexmark Witch targets with Card.IsCanAddCounter(c,0x10f1,1): face-up monsters below their
+    limit, with or without a permit; not face-down ones, not a Totem at its limit of 3."""
+    t = table("Debug.PreAddCounter(C(%d),0x10f1,3)" % TOTEM)
+    t.place(WITCH, 0, MZONE, 0)
+    t.place(TOTEM, 0, MZONE, 1)
+    t.place(ADEPT, 1, MZONE, 0)
+    t.place(DEFENDER, 1, MZONE, 1, C.POS_FACEDOWN_DEFENSE)
+    t.start()
+    t.run()
+    seen = []
+
+    def choose(p, _t):
+        seen.extend((c.code, c.location.controller) for c in p.cards)
+        return kit.CardsResponse(indices=(next(i for i, c in enumerate(p.cards) if c.code == ADEPT),))
+    t.activate(WITCH, kit.Answer((kit.MsgSelectCard,), choose), description=desc(WITCH, 0))
+    assert sorted(seen) == sorted([(WITCH, 0), (ADEPT, 1)])
+    assert t.counters(ADEPT, 1) == {HEX: 1}
+    assert t.card(ADEPT, 1).get_attack() == 1300 - 300
+
+
+def test_servant_summons_a_monster_that_can_hold_counters_then_adds_one(table):
+    """Card.IsCanHaveCounter + Duel.IsCanAddCounter for a card still in the hand; the
+    counter is added after the Special Summon."""
+    t = table("Debug.PreAddCounter(C(%d),0x1,2)" % SERVANT)
+    t.place(SERVANT, 0, HAND)
+    t.place(DEFENDER, 0, HAND)
+    t.place(ADEPT, 0, HAND)
+    t.start()
+    t.activate(SERVANT, description=1160)
+    t.run()
+    offered = []
+
+    def choose(p, _t):
+        offered.extend(c.code for c in p.cards)
+        return kit.CardsResponse(indices=(0,))
+    mark = t.mark()
+    t.activate(SERVANT, kit.Answer((kit.MsgSelectCard,), choose), description=desc(SERVANT, 0))
+    assert offered == [DEFENDER]                   # Adept has no permit
+    assert removes(t.since(mark)) == [(SPELL, 0, SZONE, 0, 2)]   # the cost, from the Pendulum Zone
+    assert adds(t.since(mark)) == [(SPELL, 0, MZONE, 0, 1)]
+    assert t.counters(DEFENDER) == {SPELL: 1} and t.counters(SERVANT) == {}
+
+
+# =============================================================================================
+# Adding counters at resolution
+# =============================================================================================
+
+def test_aegis_gains_a_counter_when_the_equipped_monster_battles(table):
+    t = table()
+    t.place(ADEPT, 0, MZONE)
+    t.place(AEGIS, 0, HAND)
+    t.place(900000001, 1, MZONE, pos=C.POS_FACEUP_DEFENSE)
+    t.start()
+    t.activate(AEGIS)
+    assert t.card(ADEPT).equiping_target is None and t.card(AEGIS).equiping_target is t.card(ADEPT)
+    t.end_turn()
+    t.end_turn()                                  # player 0's turn 3
+    t.to_battle()
+    mark = t.mark()
+    t.attack(ADEPT, target=900000001)
+    assert adds(t.since(mark)) == [(SPELL, 0, SZONE, 0, 1)]
+    assert t.counters(AEGIS) == {SPELL: 1}
+    assert t.card(ADEPT).get_attack() == 1300 + 500
+
+
+def test_servant_adds_to_every_card_that_can_take_one_rechecking_each(table):
+    """The loop re-checks Card.IsCanAddCounter: Defender is at its limit, a face-down card
+    and a card without a permit get nothing; Citadel, Totem and the Servant get one each."""
+    t = table("Debug.PreAddCounter(C(%d),0x1,1)" % DEFENDER,
+              "return C(%d):IsCanAddCounter(0x1,1)" % DEFENDER)
+    t.place(SERVANT, 0, MZONE, 0)
+    t.place(DEFENDER, 0, MZONE, 1)
+    t.place(TOTEM, 0, MZONE, 2)
+    t.place(DEFENDER, 0, MZONE, 3, C.POS_FACEDOWN_DEFENSE)
+    t.place(ADEPT, 0, MZONE, 4)
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.start()
+    t.run()
+    assert t.run() == (False,)
+    mark = t.mark()
+    t.activate(SERVANT, description=desc(SERVANT, 1))
+    got = {(m[2], m[3]) for m in adds(t.since(mark))}
+    assert got == {(MZONE, 0), (MZONE, 2), (SZONE, FZONE_SEQ)}
+    assert [m[4] for m in adds(t.since(mark))] == [1, 1, 1]
+
+
+def test_a_recipient_that_stops_being_legal_before_resolution_gets_nothing(table):
+    """In response to the Servant's effect, the probe turns the Totem face-down: the
+    resolution's check skips it."""
+    t = table("return Duel.ChangePosition(C(%d),POS_FACEDOWN_DEFENSE)" % TOTEM)
+    t.place(SERVANT, 0, MZONE, 0)
+    t.place(TOTEM, 0, MZONE, 2)
+    t.start()
+    mark = t.mark()
+    t.activate(SERVANT, chain(PROBE), description=desc(SERVANT, 1))
+    assert t.reports(mark) == [(1,)]
+    assert [(m[2], m[3]) for m in adds(t.since(mark))] == [(MZONE, 0)]
+    assert t.counters(TOTEM) == {}
+
+
+# =============================================================================================
+# Reading counters
+# =============================================================================================
+
+def test_atk_from_counters(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,2)" % (ABDUCTOR, AEGIS))
+    t.place(ABDUCTOR, 0, MZONE, 0)
+    t.place(ADEPT, 0, MZONE, 1)
+    t.place(AEGIS, 0, HAND)
+    t.start()
+    t.activate(AEGIS, pick(ADEPT))
+    t.run()
+    # 3 placed + 1 from Aegis's activation (a Spell Card resolving)
+    assert t.counters(ABDUCTOR) == {SPELL: 4}
+    assert t.card(ABDUCTOR).get_attack() == 1700 + 4 * 100
+    assert t.card(ADEPT).get_attack() == 1300 + 2 * 500
+    assert t.card(ADEPT).get_defense() == 1100 + 2 * 500
+    assert t.duel.state().players[0].at(MZONE)[1].attack == 2300
+
+
+def test_duel_get_counter_sides_from_a_players_view(table):
+    t = table("Debug.PreAddCounter(C(%d,0),0x1,1) Debug.PreAddCounter(C(%d,0),0x1,2) "
+              "Debug.PreAddCounter(C(%d,1),0x1,4) Debug.PreAddCounter(C(%d,1),0x10f1,8) "
+              "Debug.PreAddCounter(C(%d,0),0x1,16)" % (DEFENDER, CITADEL, TOTEM, TOTEM, SERVANT),
+              "return Duel.GetCounter(0,1,0,0x1), Duel.GetCounter(0,0,1,0x1), Duel.GetCounter(0,1,1,0x1), "
+              "Duel.GetCounter(1,1,0,0x1), Duel.GetCounter(1,0,1,0x1), Duel.GetCounter(0,1,1,0x10f1), "
+              "Duel.GetCounter(0,0,0,0x1), Duel.GetCounter(2,1,1,0x1)")
+    t.place(DEFENDER, 0, MZONE)
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(TOTEM, 1, MZONE)
+    t.place(SERVANT, 0, HAND)            # not on the field: not counted
+    t.start()
+    t.run()
+    # 1,0 your field; 0,1 the opponent's; 1,1 both; from player 1's view the sides swap;
+    # a bad player gives no value at all
+    assert t.run() == (3, 4, 7, 4, 3, 8, 0)
+
+
+def test_get_counter_zero_is_the_number_of_counter_types(table):
+    t = table("local c=C(%d) c:AddCounter(0x1,2) c:AddCounter(0x10f1,3) "
+              "return c:GetCounter(0), c:GetCounter(0x1)+c:GetCounter(0x10f1)" % TOTEM,
+              # a type added with count 0 is a type on the card with no counters
+              "local d=C(%d) return d:AddCounter(0x1,0), d:GetCounter(0), d:GetCounter(0x1)" % DEFENDER)
+    t.place(TOTEM, 0, MZONE, 0)
+    t.place(DEFENDER, 0, MZONE, 1)
+    t.start()
+    assert t.run() == (2, 5)
+    mark = t.mark()
+    assert t.run() == (True, 1, 0)
+    assert adds(t.since(mark)) == [(SPELL, 0, MZONE, 1, 0)]
