@@ -293,10 +293,12 @@ def test_a_stepped_token_takes_its_zone_but_is_not_on_the_field_until_completion
         local free = Duel.GetLocationCount(tp, LOCATION_MZONE)
         local seen = Duel.IsExistingMatchingCard(Card.IsType, tp, LOCATION_MZONE, 0, 1, nil, TYPE_TOKEN)
         local count = Duel.GetFieldGroupCount(tp, LOCATION_MZONE, 0)
+        local fc = Duel.GetFieldCard(tp, LOCATION_MZONE, tk:GetSequence())
         Duel.SpecialSummonComplete()
-        return free, seen, count, Duel.IsExistingMatchingCard(Card.IsType, tp, LOCATION_MZONE, 0, 1, nil, TYPE_TOKEN)
+        return free, seen, count, fc, Duel.IsExistingMatchingCard(Card.IsType, tp, LOCATION_MZONE, 0, 1, nil,
+            TYPE_TOKEN), Duel.GetFieldCard(tp, LOCATION_MZONE, tk:GetSequence()) == tk
     """ % LANTERN_TOKEN)
-    assert t.results() == (4, False, 0, True)
+    assert t.results() == (4, False, 0, None, True, True)
 
 
 # =====================================================================================
@@ -428,9 +430,11 @@ def test_select_position_with_one_position_does_not_ask():
     t = Table()
     _, prompts = t.run("""
         local e, tp = ...
-        return Duel.SelectPosition(tp, Duel.CreateToken(tp, %d), POS_FACEUP_DEFENSE)
+        local tk = Duel.CreateToken(tp, %d)
+        return Duel.SelectPosition(tp, tk, POS_FACEUP_DEFENSE), Duel.SelectPosition(tp, tk, 0)
     """ % LANTERN_TOKEN)
-    assert prompts == [] and t.results() == (POS_FACEUP_DEFENSE,)
+    # an empty mask gives face-up Attack, as the reference's select_position
+    assert prompts == [] and t.results() == (POS_FACEUP_DEFENSE, POS_FACEUP_ATTACK)
 
 
 def test_select_position_refuses_a_code():
