@@ -86,3 +86,78 @@ def test_announce_card_setcode_filter_accepts_engine_card_data() -> None:
     data = CardData(code=123, setcode=(0x1045,), type=C.TYPE_MONSTER)
     assert is_declarable(data, [0x45, OPCODE_ISSETCARD])
     assert not is_declarable(data, [0x46, OPCODE_ISSETCARD])
+
+
+SKIPPER = 990703
+
+SKIPPER_SCRIPT = """
+function c990703.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_ACTIVATE)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    c:RegisterEffect(e1)
+    local e2=Effect.CreateEffect(c)
+    e2:SetType(EFFECT_TYPE_QUICK_O)
+    e2:SetRange(LOCATION_SZONE)
+    e2:SetCode(EVENT_FREE_CHAIN)
+    e2:SetCountLimit(1,EFFECT_COUNT_CODE_CHAIN)
+    e2:SetCondition(c990703.condition)
+    e2:SetOperation(c990703.operation)
+    c:RegisterEffect(e2)
+end
+function c990703.condition(e,tp,eg,ep,ev,re,r,rp)
+    return Duel.GetCurrentPhase()>=PHASE_BATTLE_START and Duel.GetCurrentPhase()<PHASE_BATTLE
+end
+function c990703.operation(e,tp,eg,ep,ev,re,r,rp)
+    Duel.SkipPhase(Duel.GetTurnPlayer(),PHASE_BATTLE,RESET_PHASE+PHASE_BATTLE_STEP,1)
+end
+"""
+
+
+def test_phase_window_closes_when_an_effect_in_it_skips_the_phase(tmp_path: Path) -> None:
+    """The Battle Phase start window re-checks EFFECT_SKIP_BP each time it reopens (the
+    reference's process_phase_event step 0): a Quick Effect resolved there that skips the
+    Battle Phase leads straight to Main Phase 2, with no further phase window (HINT_EVENT)
+    and no battle command.  Found by the live diff (Scrubbed Raid, seeds 17 and 69)."""
+    from duelhost.engine.messages import (MsgChainEnd, MsgHint, MsgNewPhase, MsgSelectBattleCmd,
+                                          MsgSelectChain)
+    (tmp_path / f"c{SKIPPER}.lua").write_text(SKIPPER_SCRIPT)
+    db = CardDatabase.from_records([
+        CardRecord(code=SKIPPER, type=C.TYPE_TRAP | C.TYPE_CONTINUOUS, name="Battle Skipper"),
+        CardRecord(code=MONSTER, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1000, defense=1000,
+                   name="Plain Monster"),
+    ])
+    host = LuaScriptHost([tmp_path, paths.bundled_scripts()])
+    duel = Duel(db=db, script_host=host, seed=2)
+    for p in (0, 1):
+        duel.add_deck(p, [MONSTER] * 10)
+    duel.add_card(SKIPPER, 0, C.LOCATION_SZONE, 0, C.POS_FACEUP)
+    duel.start()
+    rng = random.Random(3)
+    used = None
+    req = duel.advance()
+    for _ in range(200):
+        if isinstance(req, MsgSelectIdleCmd):
+            if duel.turn == 1:
+                req = duel.respond(IdleCmdResponse(command=7, index=0))     # End Phase
+                continue
+            if used is not None:
+                break                                                       # back in a Main Phase
+            assert req.can_battle_phase
+            req = duel.respond(IdleCmdResponse(command=6, index=0))         # Battle Phase
+            continue
+        if isinstance(req, MsgSelectChain):
+            mine = [i for i, c in enumerate(req.chains) if c.code & 0x7FFFFFFF == SKIPPER]
+            if mine and used is None and duel.turn == 2:
+                used = len(duel.messages)
+                req = duel.respond(ChainResponse(index=mine[0]))
+            else:
+                req = duel.respond(ChainResponse(index=-1))
+            continue
+        assert not isinstance(req, MsgSelectBattleCmd), "the Battle Phase was not skipped"
+        req = duel.respond(random_response(req, rng))
+    assert used is not None and duel.turn == 2
+    after = duel.messages[used:]
+    end = next(i for i, m in enumerate(after) if isinstance(m, MsgChainEnd))
+    assert not any(isinstance(m, MsgHint) and m.type == C.HINT_EVENT for m in after[end:]), [m.NAME for m in after]
+    assert any(isinstance(m, MsgNewPhase) and m.phase == C.PHASE_MAIN2 for m in after[end:])

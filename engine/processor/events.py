@@ -383,14 +383,9 @@ class EventsMixin:
         infos = self.infos
         tp = infos.turn_player
         test_event = Event(EVENT_PHASE + phase, event_player=tp)
-        skipped = ((phase == PHASE_DRAW and self.is_player_affected_by_effect(tp, EFFECT_SKIP_DP))
-                   or (phase == PHASE_STANDBY and self.is_player_affected_by_effect(tp, EFFECT_SKIP_SP))
-                   or (phase in (PHASE_BATTLE_START, PHASE_BATTLE)
-                       and self.is_player_affected_by_effect(tp, EFFECT_SKIP_BP))
-                   or (phase == PHASE_END and self.is_player_affected_by_effect(tp, EFFECT_SKIP_EP)))
-        while not skipped:
-            yield from self._phase_window(phase, test_event)
-            if phase != PHASE_END:
+        while True:
+            skipped = yield from self._phase_window(phase, test_event)
+            if skipped or phase != PHASE_END:
                 break
             # hand limit: discard down to 6 (or EFFECT_HAND_LIMIT's value)
             limit = 6
@@ -428,14 +423,32 @@ class EventsMixin:
         b = self.returns.bvalue
         return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
 
+    def _phase_skipped(self: "Duel", phase: int) -> bool:
+        """Is this phase skipped for the turn player (EFFECT_SKIP_DP/SP/BP/EP)?"""
+        tp = self.infos.turn_player
+        return bool((phase == PHASE_DRAW and self.is_player_affected_by_effect(tp, EFFECT_SKIP_DP))
+                    or (phase == PHASE_STANDBY and self.is_player_affected_by_effect(tp, EFFECT_SKIP_SP))
+                    or (phase in (PHASE_BATTLE_START, PHASE_BATTLE)
+                        and self.is_player_affected_by_effect(tp, EFFECT_SKIP_BP))
+                    or (phase == PHASE_END and self.is_player_affected_by_effect(tp, EFFECT_SKIP_EP)))
+
     def _phase_window(self: "Duel", phase: int, test_event: Event) -> "Proc":
-        """Offer phase effects to each player until both pass in a row."""
+        """Offer phase effects to each player until both pass in a row.
+
+        Every time the window (re)opens, after a pass or after an activation
+        resolved, the phase is first checked for being skipped, as the
+        reference's step 0 does: an effect resolved in the window that skips
+        this phase (Scrubbed Raid at the start of the Battle Phase) closes it.
+        Returns True when it closed that way.
+        """
         core = self.core
         infos = self.infos
         tp = infos.turn_player
         priority_passed = False
         is_opponent = False
         while True:
+            if self._phase_skipped(phase):
+                return True
             check_player = 1 - tp if is_opponent else tp
             tf, to, fc, cn = self._phase_candidates(phase, check_player, test_event)
             if not core.select_chains:
@@ -455,7 +468,7 @@ class EventsMixin:
                     yield
             if self.returns.ivalue[0] == -1:
                 if priority_passed:
-                    return
+                    return False
                 priority_passed = True
                 is_opponent = not is_opponent
                 continue
