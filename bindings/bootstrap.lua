@@ -401,9 +401,18 @@ end
 local HITS = {}
 local thread_hook, thread_mask = hook, ""   -- what new threads get (get_thread)
 
+-- function -> its chunk's source (getinfo "S" formats a short name each time:
+-- asking for the function and caching its source is twice as fast)
+local SRC_OF = setmetatable({}, {__mode = "k"})
+
 local function cov_hook(event, line)
   if event == "line" then
-    local src = getinfo(2, "S").source
+    local fn = getinfo(2, "f").func
+    local src = SRC_OF[fn]
+    if src == nil then
+      src = getinfo(fn, "S").source
+      SRC_OF[fn] = src
+    end
     if src ~= BOOT then
       local t = HITS[src]
       if t == nil then
