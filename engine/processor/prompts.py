@@ -428,11 +428,25 @@ class PromptsMixin:
                             total += pcard.get_counter(countertype)
             fp = 1 - fp
             avail = o
+
+        def check() -> bool:
+            ct = 0
+            for i, c in enumerate(core.select_cards):
+                if c.get_counter(countertype) < self.returns.svalue[i]:
+                    return False
+                ct += self.returns.svalue[i]
+            return ct == count
         if count > total:
-            # the reference answers with MSG_RETRY and waits without a prompt
+            # The reference answers with MSG_RETRY and waits without a prompt; every answer
+            # then goes through the same check, which fewer counters than asked can never
+            # pass: MSG_RETRY again, for ever (the script should have checked first).
             self.emit(MsgRetry())
-            yield MsgRetry()
-            return
+            while True:
+                raw = yield MsgRetry()
+                self.returns.set_raw(raw if raw is not None else b"")
+                if check():
+                    return
+                self.emit(MsgRetry())
         core.selecting_player = playerid
         core.select_cards.sort(key=card_operation_key)
         seq = [0]
@@ -442,14 +456,6 @@ class PromptsMixin:
                                     location=c.current.location, sequence=c.get_select_sequence(seq),
                                     counter_count=c.get_counter(countertype) & 0xFFFF)
                         for c in core.select_cards))
-
-        def check() -> bool:
-            ct = 0
-            for i, c in enumerate(core.select_cards):
-                if c.get_counter(countertype) < self.returns.svalue[i]:
-                    return False
-                ct += self.returns.svalue[i]
-            return ct == count
         yield from self._wait_answer(prompt, check)
 
     def proc_select_sum(self: "Duel", playerid: int, acc: int, min_: int, max_: int) -> "Proc":
