@@ -21,8 +21,10 @@ first free zone, the lowest position offered, "no" to questions unless told.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -37,8 +39,9 @@ from duelhost.engine.messages import (Message, MsgChainEnd, MsgChaining, MsgMove
                                       MsgSelectIdleCmd,
                                       MsgSelectPlace, MsgSelectPosition, MsgSelectTribute, MsgSelectYesNo,
                                       MsgSpSummoned, MsgSpSummoning)
+from duelhost.engine.messages import decode_messages, encode_messages
 from duelhost.engine.responses import (CardsResponse, ChainResponse, IdleCmdResponse, PlaceResponse,
-                                       PositionResponse, Response, YesNoResponse, Zone)
+                                       PositionResponse, Response, YesNoResponse, Zone, encode_response)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -64,6 +67,9 @@ LEVEL5 = 900000014          # Normal Monster, Level 5 (needs one Tribute)
 
 Policy = Callable[[Message], "Response | None"]
 
+BOARDS: list["Board"] = []
+"""The Boards of the running test (replayed on the reference core afterwards, see below)."""
+
 
 class Board:
     """A duel between two players with 10-card Decks and no opening hand, ready
@@ -73,42 +79,64 @@ class Board:
                  lua: bool = False) -> None:
         """``lua``: also give player 0 the Duel library tests' operator card (banished, with an
         Ignition Effect that runs a Lua snippet: ``run_lua``; ``plain`` runs one as a condition)."""
-        host = None
+        folder = Path(scripts) if scripts else REPO / "scripts"
+        db = db if db is not None else REPO / "cards.db"
         if lua:
-            base = db if isinstance(db, CardDatabase) else CardDatabase.open(db or REPO / "cards.db")
+            base = db if isinstance(db, CardDatabase) else CardDatabase.open(db)
             operator = CardRecord(code=OPERATOR, type=C.TYPE_MONSTER | C.TYPE_EFFECT, level=4, name="operator")
             db = CardDatabase.from_records([*base, operator], source="cards.db + the test operator")
-            host = LuaScriptHost([OPERATOR_DIR, Path(scripts) if scripts else REPO / "scripts"], strict=True)
-        self.duel = Duel(db=db, scripts=scripts, seed=seed, script_host=host)
+            self._tmp = tempfile.TemporaryDirectory(prefix="duelhost-tokens-")
+            combined = Path(self._tmp.name)
+            for f in [*folder.iterdir(), OPERATOR_DIR / f"c{OPERATOR}.lua"]:
+                if f.suffix == ".lua":
+                    os.symlink(f, combined / f.name)
+            folder = combined
+        self.db, self.scripts = db, folder
+        self.duel = Duel(db=db, scripts=folder, seed=seed,
+                         script_host=LuaScriptHost(folder, strict=True) if lua else None)
         self.filler = filler
+        self.setup: list[tuple] = []           # what the reference's set-up calls would be
+        self.responses: list[bytes] = []       # every answer, as bytes
+        self.chunks: list[int] = []            # where each step's messages start
+        # the reference's API can express the set-up and the answers (not the snippets given to the
+        # operator from Python, nor Xyz Materials put under a card by hand)
+        self.replayable = not lua
         for p in (0, 1):
             self.duel.set_player(p, start_hand=0)
-            self.duel.add_deck(p, [filler] * 10)
-        self.operator = self.duel.add_card(OPERATOR, 0, C.LOCATION_REMOVED, 0, C.POS_FACEUP) if lua else None
+            self.setup.append(("player", p, 8000, 0, 1))
+            for _ in range(10):
+                self.add(filler, p, C.LOCATION_DECK, 0, C.POS_FACEDOWN_DEFENSE)
+        self.operator = self.add(OPERATOR, 0, C.LOCATION_REMOVED, 0, C.POS_FACEUP) if lua else None
         self.prompts: list[Message] = []
         # per player, what to chain when offered, once each: a code, or (code, after) to chain
         # ``code`` only in response to an effect of ``after`` already on the chain
         self.chain_once: dict[int, list[int | tuple[int, int]]] = {0: [], 1: []}
+        BOARDS.append(self)
 
     # ----- set-up ------------------------------------------------------------------------
 
+    def add(self, code: int, player: int, location: int, seq: int, pos: int):
+        card = self.duel.add_card(code, player, location, seq, pos)
+        self.setup.append(("card", code, player, player, location, seq, pos))
+        return card
+
     def hand(self, code: int, player: int = 0):
-        return self.duel.add_card(code, player, C.LOCATION_HAND)
+        return self.add(code, player, C.LOCATION_HAND, 0, C.POS_FACEDOWN_DEFENSE)
 
     def monster(self, code: int | None = None, player: int = 0, seq: int = 0,
                 pos: int = C.POS_FACEUP_ATTACK):
-        return self.duel.add_card(code or self.filler, player, C.LOCATION_MZONE, seq, pos)
+        return self.add(code or self.filler, player, C.LOCATION_MZONE, seq, pos)
 
     def fill(self, count: int, player: int = 0, start: int = 0) -> list:
         return [self.monster(player=player, seq=s) for s in range(start, start + count)]
 
     def spell(self, code: int, player: int = 0, seq: int = 0, facedown: bool = False):
         """A Spell/Trap in a Spell & Trap Zone: face-up (its continuous effects apply) or Set."""
-        return self.duel.add_card(code, player, C.LOCATION_SZONE, seq,
-                                  C.POS_FACEDOWN if facedown else C.POS_FACEUP)
+        return self.add(code, player, C.LOCATION_SZONE, seq, C.POS_FACEDOWN if facedown else C.POS_FACEUP)
 
     def start(self) -> MsgSelectIdleCmd:
         self.duel.start()
+        self.chunks.append(0)
         req = self.play()
         assert isinstance(req, MsgSelectIdleCmd) and req.player == 0
         return req
@@ -137,15 +165,21 @@ class Board:
         assert code in codes, f"{code} cannot be activated: {codes}"
         for player, c in chain:
             self.chain_once[player].append(c)
-        self.duel.respond(IdleCmdResponse(command=5, index=codes.index(code)))
+        self.respond(IdleCmdResponse(command=5, index=codes.index(code)))
         return self.play(policy)
 
     def summon(self, code: int, policy: Policy | None = None) -> Message | None:
         idle = self.idle()
         codes = [info.code for info in idle.summonable]
         assert code in codes, f"{code} cannot be Normal Summoned: {codes}"
-        self.duel.respond(IdleCmdResponse(command=0, index=codes.index(code)))
+        self.respond(IdleCmdResponse(command=0, index=codes.index(code)))
         return self.play(policy)
+
+    def respond(self, response: Response) -> Message | None:
+        raw = encode_response(self.duel.advance(), response)
+        self.chunks.append(len(self.duel.messages))
+        self.responses.append(raw)
+        return self.duel.respond(raw)
 
     def play(self, policy: Policy | None = None) -> Message | None:
         """Answer every prompt until the next idle menu (returned)."""
@@ -154,7 +188,7 @@ class Board:
             self.prompts.append(req)
             assert len(self.prompts) < 500, f"prompt loop at {req}"
             answer = policy(req) if policy is not None else None
-            req = self.duel.respond(answer if answer is not None else self.default(req))
+            req = self.respond(answer if answer is not None else self.default(req))
         return req
 
     def default(self, req: Message) -> Response:
@@ -247,6 +281,59 @@ def choose_position(position: int) -> Policy:
 def no_card_of(board: Board, code: int) -> bool:
     """No card of ``code`` was ever created in the duel."""
     return all(c.data.code != code for c in board.engine.cards)
+
+
+# ----- the same duels on the reference core ---------------------------------------------------
+
+def replay_on_reference(board: Board, lib: Path) -> list[str]:
+    """Play ``board``'s set-up and answers on the reference core (duelhost.reference): the
+    first step whose message bytes differ, and the reference's script errors; empty when
+    every byte is the same."""
+    from duelhost.reference import ReferenceCore
+    core = ReferenceCore.load(lib, db=board.db, scripts=board.scripts)
+    errors_before = len(core.errors)
+    ref = core.create_duel(board.duel.seed_sequence)
+    problems: list[str] = []
+    try:
+        for item in board.setup:
+            if item[0] == "player":
+                ref.set_player_info(*item[1:])
+            else:
+                ref.new_card(*item[1:])
+        ref.start(board.duel.options)
+        messages = board.duel.messages
+        bounds = board.chunks + [len(messages)]
+        for step in range(len(board.responses) + 1):
+            out = ref.advance()
+            mine = messages[bounds[step]:bounds[step + 1]]
+            if out.data != encode_messages(mine):
+                theirs = decode_messages(out.data)
+                k = next((i for i, (a, b) in enumerate(zip(theirs, mine)) if a != b), min(len(theirs), len(mine)))
+                problems.append(f"step {step}: first difference at message {k}: reference "
+                                f"{theirs[k] if k < len(theirs) else None} / ours {mine[k] if k < len(mine) else None}")
+                break
+            if step < len(board.responses):
+                ref.set_responseb(board.responses[step])
+        problems += [f"reference script error: {e}" for e in core.errors[errors_before:]]
+        return problems
+    finally:
+        ref.end()
+
+
+@pytest.fixture(autouse=True)
+def same_on_reference():
+    """With OCGCORE_LIB naming a build of the reference core, every duel a test played is
+    played again there with the same set-up and answers; every message byte must match."""
+    BOARDS.clear()
+    yield
+    boards = [b for b in BOARDS if b.replayable and b.chunks]
+    BOARDS.clear()
+    lib = os.environ.get("OCGCORE_LIB")
+    if not lib or not Path(lib).is_file():
+        return
+    for b in boards:
+        problems = replay_on_reference(b, Path(lib))
+        assert problems == [], "\n".join(problems)
 
 
 # =====================================================================================

@@ -23,7 +23,7 @@ from duelhost.engine.messages import (MsgSelectChain, MsgSelectEffectYn, MsgSele
                                       MsgSelectYesNo, MsgSpSummoned, MsgSpSummoning)
 from duelhost.engine.responses import YesNoResponse
 
-from test_tokens import Board, choose_position, no_card_of
+from test_tokens import Board, choose_position, no_card_of, same_on_reference  # noqa: F401 (autouse fixture)
 
 SHADOW_LICH = 1426714
 PHANTOM_TOKEN = 1426715
@@ -52,6 +52,7 @@ def lich(b: Board, seq: int = 0):
     """Shadow Lich on player 1's field with one Xyz Material."""
     x = b.monster(SHADOW_LICH, player=1, seq=seq)
     x.xyz_add(b.engine.new_card(DARK_MAGICIAN))
+    b.replayable = False        # no set-up call of the reference attaches Xyz Materials
     return x
 
 
