@@ -61,3 +61,26 @@ function Auxiliary.FilterBoolFunction(f, a, b, c)
 		return f(target, a, b, c)
 	end
 end
+
+-- The end of a puzzle file (single mode): player 0 must win this turn, since
+-- their LP become 0 when the turn ends, and they skip the Draw and Standby Phases.
+function Auxiliary.BeginPuzzle()
+	local lose = Effect.GlobalEffect()
+	lose:SetType(EFFECT_TYPE_FIELD + EFFECT_TYPE_CONTINUOUS)
+	lose:SetCode(EVENT_TURN_END)
+	lose:SetCountLimit(1)
+	lose:SetOperation(Auxiliary.PuzzleOp)
+	Duel.RegisterEffect(lose, 0)
+	for _, code in ipairs({EFFECT_SKIP_DP, EFFECT_SKIP_SP}) do
+		local skip = Effect.GlobalEffect()
+		skip:SetType(EFFECT_TYPE_FIELD)
+		skip:SetProperty(EFFECT_FLAG_PLAYER_TARGET)
+		skip:SetCode(code)
+		skip:SetTargetRange(1, 0)
+		Duel.RegisterEffect(skip, 0)
+	end
+end
+
+function Auxiliary.PuzzleOp(e, tp)
+	Duel.SetLP(0, 0)
+end
