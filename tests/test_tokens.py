@@ -17,6 +17,8 @@ statement).  The cards are in cards/tokens.toml and scripts/c9000030*.lua:
 ``Board`` sets up a duel (``duelhost.Duel``) on player 0's first Main Phase and
 plays it with a small policy: pass every chain unless told to chain a card,
 first free zone, the lowest position offered, "no" to questions unless told.
+With OCGCORE_LIB set, every Board duel is played again on the reference core
+(same set-up calls, same answers) and must give the same message bytes.
 """
 
 from __future__ import annotations
