@@ -668,3 +668,142 @@ def test_counter_selection_answers_are_validated(table):
     t.settle()
     assert removes(t.since(mark)) == [(SPELL, 0, MZONE, 0, 1), (SPELL, 0, SZONE, FZONE_SEQ, 1)]
     assert t.counters(DEFENDER) == {} and t.counters(CITADEL) == {SPELL: 2}
+
+
+# =============================================================================================
+# Removal replacement: EFFECT_RCOUNTER_REPLACE + type (Citadel-style)
+# =============================================================================================
+
+def test_citadel_replaces_a_cost_removal_when_its_owner_agrees(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,3) WATCH(EVENT_REMOVE_COUNTER+0x1)"
+              % (CITADEL, ABDUCTOR), "return SEEN()")
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(ABDUCTOR, 0, MZONE)
+    t.start()
+    t.run()
+    mark = t.mark()
+    prompts = len(t.prompts)
+    t.activate(ABDUCTOR, yes())
+    (q,) = [p for p in t.prompts[prompts:] if isinstance(p, MsgSelectEffectYn)]
+    # the normal way and one replacement: "use the effect of <Citadel>?" (string 220)
+    assert (q.player, q.code, q.description) == (0, CITADEL, 220)
+    assert removes(t.since(mark)) == [(SPELL, 0, SZONE, FZONE_SEQ, 3)]
+    assert t.counters(ABDUCTOR) == {SPELL: 3} and t.counters(CITADEL) == {}
+    assert len(t.engine.player[0].list_hand) == 1           # the draw happened: the cost was paid
+    # a replaced removal raises no EVENT_REMOVE_COUNTER (neither does Citadel's own typed removal)
+    assert t.seen() == []
+
+
+def test_citadel_replacement_declined(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,3)" % (CITADEL, ABDUCTOR))
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(ABDUCTOR, 0, MZONE)
+    t.start()
+    t.run()
+    mark = t.mark()
+    t.activate(ABDUCTOR, no())
+    assert removes(t.since(mark)) == [(SPELL, 0, MZONE, 0, 3)]
+    assert t.counters(CITADEL) == {SPELL: 3}
+
+
+def test_replacement_counts_when_checking_and_is_the_only_way(table):
+    """With no counters of its own, the Abductor can still pay: Card.IsCanRemoveCounter sees
+    the replacement (checking), and the removal uses it without asking (resolving)."""
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) return C(%d):IsCanRemoveCounter(0,0x1,3,REASON_COST)"
+              % (CITADEL, ABDUCTOR))
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(ABDUCTOR, 0, MZONE)
+    t.start()
+    # checking: the snippet runs as an activated effect, so Citadel's condition holds
+    assert t.run() == (True,)
+    assert t.can_activate(ABDUCTOR)       # the same for the Abductor's cost check
+    mark = t.mark()
+    prompts = len(t.prompts)
+    t.activate(ABDUCTOR)
+    assert not [p for p in t.prompts[prompts:] if isinstance(p, (MsgSelectEffectYn, MsgSelectOption))]
+    assert removes(t.since(mark)) == [(SPELL, 0, SZONE, FZONE_SEQ, 3)]
+    assert len(t.engine.player[0].list_hand) == 1
+
+
+def _asked_220(t, since_prompt):
+    return [p for p in t.prompts[since_prompt:] if isinstance(p, (MsgSelectEffectYn, MsgSelectOption))]
+
+
+def test_citadel_condition_ev_more_than_its_counters(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,2) Debug.PreAddCounter(C(%d),0x1,3)" % (CITADEL, ABDUCTOR))
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(ABDUCTOR, 0, MZONE)
+    t.start()
+    t.run()
+    mark, prompts = t.mark(), len(t.prompts)
+    t.activate(ABDUCTOR)                                  # ev = 3, Citadel has 2: not offered
+    assert _asked_220(t, prompts) == []
+    assert removes(t.since(mark)) == [(SPELL, 0, MZONE, 0, 3)]
+
+
+def test_citadel_condition_r_without_cost_and_ep_not_its_owner(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d,1),0x1,1)"
+              % (CITADEL, ABDUCTOR, TOTEM),
+              "return C(%d):RemoveCounter(0,0x1,3,REASON_EFFECT)" % ABDUCTOR,
+              "return Duel.RemoveCounter(1,1,0,0x1,1,REASON_COST)")
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(ABDUCTOR, 0, MZONE)
+    t.place(TOTEM, 1, MZONE)
+    t.start()
+    t.run()
+    mark, prompts = t.mark(), len(t.prompts)
+    assert t.run() == (True,)                             # r = REASON_EFFECT: not offered
+    assert t.run(counters(1)) == (True,)                  # ep = 1, Citadel's owner is 0: not offered
+    assert _asked_220(t, prompts) == []
+    assert removes(t.since(mark)) == [(SPELL, 0, MZONE, 0, 3), (SPELL, 1, MZONE, 0, 1)]
+    assert t.counters(CITADEL) == {SPELL: 3}
+
+
+def test_citadel_condition_re_not_activated(table):
+    """Defender's destroy replacement pays its cost from a continuous effect (re is not
+    activated): Citadel is not offered, the counter selection comes at once."""
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,1)" % (CITADEL, DEFENDER))
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(DEFENDER, 0, MZONE, 0)
+    t.place(ADEPT, 0, MZONE, 1)
+    t.place(COLLAPSE, 0, HAND)
+    t.start()
+    t.run()
+    mark, prompts = t.mark(), len(t.prompts)
+    t.activate(COLLAPSE, pick(ADEPT), yes(), counters(1, 0))
+    asked = [p for p in t.prompts[prompts:] if isinstance(p, (MsgSelectEffectYn, MsgSelectOption))]
+    assert [(p.code, p.description) for p in asked] == [(DEFENDER, 96)]   # Defender's own question only
+    assert removes(t.since(mark)) == [(SPELL, 0, MZONE, 0, 1)]
+    assert t.card(ADEPT).current.location == MZONE
+
+
+def test_citadel_replaces_a_cost_of_any_activated_effect_once_per_turn(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,3) Debug.PreAddCounter(C(%d),0x1,3)" % (CITADEL, DEFENDER),
+              "return C(%d):RemoveCounter(0,0x1,1,REASON_COST)" % DEFENDER,
+              "return C(%d):RemoveCounter(0,0x1,1,REASON_COST)" % DEFENDER)
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.place(DEFENDER, 0, MZONE)
+    t.start()
+    t.run()
+    mark, prompts = t.mark(), len(t.prompts)
+    assert t.run(yes()) == (True,)                         # re = the probe's activated effect: offered
+    assert len(_asked_220(t, prompts)) == 1
+    prompts = len(t.prompts)
+    assert t.run() == (True,)                              # its count limit is used up
+    assert _asked_220(t, prompts) == []
+    assert removes(t.since(mark)) == [(SPELL, 0, SZONE, FZONE_SEQ, 1), (SPELL, 0, MZONE, 0, 1)]
+    assert t.counters(CITADEL) == {SPELL: 2} and t.counters(DEFENDER) == {SPELL: 2}
+
+
+def test_citadel_gains_counters_from_other_spells(table):
+    t = table()
+    t.place(CITADEL, 0, HAND)
+    t.place(SPARK, 0, HAND)
+    t.place(SPARK, 0, HAND)
+    t.start()
+    t.activate(CITADEL)
+    assert t.counters(CITADEL) == {}                       # its own activation does not count
+    t.activate(SPARK)
+    t.activate(SPARK)
+    assert t.counters(CITADEL) == {SPELL: 2}
+    assert t.duel.lp(0) == 9000
