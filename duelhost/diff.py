@@ -273,6 +273,8 @@ class DuelSetup:
     players: list[tuple[int, int, int]] = field(default_factory=lambda: [(8000, 5, 1), (8000, 5, 1)])
     options: int = 5 << 16
     decks: list[list[int]] | None = None
+    seed: int | None = None         # instead of seed_sequence: create_duel(seed), rng v1 (yrp1 replays)
+    tag_cards: list[tuple[int, int, int]] = field(default_factory=list)   # new_tag_card arguments
 
 
 def random_setup(rng: Any, pool: list[int] | None, decks: list[Any] | None = None) -> DuelSetup:
@@ -327,23 +329,33 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
 
     start = time.perf_counter()
     result = LiveResult(id=duel_id, seed=seed, status="identical", end=None, agreeing=0, messages=0,
-                        responses=0, turns=0, decks=setup.decks, seed_sequence=list(setup.seed_sequence),
+                        responses=0, turns=0, decks=setup.decks,
+                        seed_sequence=list(setup.seed_sequence) if setup.seed_sequence else None,
                         setup=setup)
 
-    ref = ref_core.create_duel(setup.seed_sequence)
+    if setup.seed is not None:
+        ref = ref_core.create_duel(seed=setup.seed)
+    else:
+        ref = ref_core.create_duel(setup.seed_sequence)
     ref_errors = len(ref_core.errors)
     script = None
     try:
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts, time_budget=script_time_budget)
-        ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
+        if setup.seed is not None:
+            ours = EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
+        else:
+            ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
         for p, (lp, hand, draw) in enumerate(setup.players):
             ref.set_player_info(p, lp, hand, draw)
             ours.set_player_info(p, lp, hand, draw)
         for args in setup.cards:
             ref.new_card(*args)
             ours.new_card_at(*args)
+        for code, owner, location in setup.tag_cards:
+            ref.new_tag_card(code, owner, location)
+            ours.new_tag_card_at(code, owner, location)
         ref.start(setup.options)
         ours.start_duel(setup.options)
 

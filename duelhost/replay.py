@@ -583,20 +583,23 @@ def load_snapshot(path: str | Path) -> dict[str, Any]:
 def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
                 turn_limit: int = 10_000) -> Any:
     """Play a replay's responses in the reference library and our engine; compare the streams
-    (a LiveResult, as ``duelhost diff``).  Not for single-mode or pre-UNIFORM replays."""
+    (a LiveResult, as ``duelhost diff``).  Not for single-mode replays.  A 'yrp1' replay is
+    created with ``create_duel`` in both cores (the reference's v1 rule, also for replays
+    recorded before UNIFORM, whose older rule the current reference cannot reproduce)."""
     from .diff import DuelSetup, play_side_by_side
     from .reference import ReferenceCore
 
     if replay.is_single:
         raise ReplayError(f"{replay.source}: single-mode replays cannot be diffed yet (puzzle scripts)")
-    if replay.header.id != REPLAY_ID_YRP2:
-        raise ReplayError(f"{replay.source}: only 'yrp2' replays can be diffed (the reference's create_duel "
-                          f"seeds differently from our rng v1/v0 set-up is not wired)")
-    if replay.is_tag:
-        raise ReplayError(f"{replay.source}: tag duels cannot be diffed yet")
     core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
-    cards, _tags = replay.new_card_calls()
-    setup = DuelSetup(seed_sequence=list(replay.header.seed_sequence or []), cards=cards,
+    cards, tags = replay.new_card_calls()
+    seed_sequence = list(replay.header.seed_sequence or [])
+    seed = None
+    if replay.header.id != REPLAY_ID_YRP2:
+        # create_duel(first output of mt19937(seed)): the reference's v1 rule on both sides (a
+        # replay recorded before UNIFORM used an older rule that the reference no longer has)
+        seed = replay.duel_seed
+    setup = DuelSetup(seed_sequence=seed_sequence, cards=cards, tag_cards=tags, seed=seed,
                       players=[(replay.start_lp, replay.start_hand, replay.draw_count)] * 2,
                       options=replay.duel_flag, decks=[list(d.main) for d in replay.decks])
     answers = iter(replay.responses)
