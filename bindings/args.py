@@ -46,13 +46,14 @@ from __future__ import annotations
 
 import math
 import re
+from types import FunctionType
 from typing import Any
-from weakref import ReferenceType
 
 from ..engine.card import Card
 from ..engine.effect import Effect
 from ..engine.group import Group
 from .errors import LuaArgError
+from .handles import CardAnchor, RefAnchor
 from .runtime import LuaFunction, LuaObject, LuaTable
 
 __all__ = ["Args", "lua_toboolean", "lua_tointeger", "lua_tonumber", "lua_type_name"]
@@ -150,8 +151,10 @@ def lua_type_name(v: Any) -> str:
         return "function"
     if t is LuaTable:
         return "table"
-    if t is Card or t is Effect or t is Group or t is ReferenceType:
+    if t is Card or t is Effect or t is Group or t is CardAnchor or t is RefAnchor:
         return "userdata"
+    if t is FunctionType and getattr(v, "lua_twin", None) is not None:
+        return "function"
     if isinstance(v, LuaObject):
         from .runtime import _lupa
         return str(_lupa.lua_type(v) or "userdata")
@@ -198,10 +201,16 @@ class Args:
         if i > self.count or i < 1:
             return None
         v = self._a[i - 1]
-        if type(v) is ReferenceType:
-            v = v()
-            if v is None:
-                return _DEAD
+        t = type(v)
+        if t is CardAnchor:
+            return v.obj
+        if t is RefAnchor:
+            v = v.ref()
+            return _DEAD if v is None else v
+        if t is FunctionType:
+            twin = getattr(v, "lua_twin", None)
+            if twin is not None:
+                return twin
         return v
 
     def raw(self, i: int) -> Any:
@@ -242,6 +251,10 @@ class Args:
         return LuaArgError(f"Parameter {i} is an object that no longer exists in the duel.")
 
     def card(self, i: int) -> Card:
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            if type(v) is CardAnchor:
+                return v.obj
         v = self._get(i)
         if type(v) is Card:
             return v
@@ -286,7 +299,7 @@ class Args:
         return None if self.is_none_or_nil(i) else self.card_or_group(i)
 
     def is_card(self, i: int) -> bool:
-        return type(self._get(i)) is Card
+        return 0 < i <= self.count and type(self._a[i - 1]) is CardAnchor
 
     def is_group(self, i: int) -> bool:
         return type(self._get(i)) is Group

@@ -1,20 +1,27 @@
 -- duelhost: host-side Lua glue (privileged).
 --
--- Run once by bindings/runtime.py while the full standard library is still
--- open.  It keeps what it needs (debug, os.clock, coroutine) as upvalues of
--- the closures below and returns them in a table that only Python holds;
--- `seal` then takes every unsafe name out of the global table.  Nothing this
--- chunk defines is reachable from a card script.
+-- Run once by bindings/runtime.py while the full standard library (and lupa's
+-- `python` module) is still open.  It keeps what it needs (debug, os.clock,
+-- coroutine, python.as_function) as upvalues of the closures below and
+-- returns them in a table that only Python holds; `seal` then takes every
+-- unsafe name out of the global table.  Nothing defined here is reachable
+-- from a card script.
 --
--- Conventions shared with Python (bindings/runtime.py):
---   * a binding's Python entry returns its results, or (ERR, message, level)
---     when it fails, or YIELD_MARK when the script must suspend;
---   * every call Python makes into Lua goes through a dispatcher here that
---     runs the script under xpcall, so a script error never reaches lupa;
---     the first argument `fresh` starts a new time budget;
---   * values crossing back to Python go through the handle map H, so an
---     engine object arrives in Python as itself (cards) or as a weak
---     reference to itself (effects, groups).
+-- Conventions shared with Python (runtime.py, handles.py, registry.py):
+--   * a library function is a C closure around its Python entry
+--     (python.as_function), so a script's `return Duel.X(...)` keeps the
+--     script's frame, as with the reference's C functions; the 79 yielding
+--     ones get a small Lua wrapper that suspends when the entry returns
+--     YIELD_MARK;
+--   * a binding error is a Python exception whose text already carries the
+--     script position (Python asks `where` for it); the message handler
+--     turns it back into that text;
+--   * every call Python makes into script code goes through a dispatcher
+--     here that runs it under xpcall, so no Lua error reaches lupa; the first
+--     argument `fresh` starts a new time budget;
+--   * an engine object is a lupa userdata of a Python "anchor"; CLASS maps it
+--     to its class table (c<code>, Effect, Group) and lupa's metatable for
+--     Python objects is changed to read through CLASS.
 
 local cfg = ...
 
@@ -22,44 +29,119 @@ local debug, os, coroutine, string, table, math = debug, os, coroutine, string, 
 local type, select, error, xpcall, pcall, rawget, rawset, rawequal, next, tostring, load =
       type, select, error, xpcall, pcall, rawget, rawset, rawequal, next, tostring, load
 local setmetatable, getmetatable = setmetatable, getmetatable
-local dsetmt, dgetmt = debug.setmetatable, debug.getmetatable
+local dgetmt = debug.getmetatable
 local sethook, getinfo, traceback = debug.sethook, debug.getinfo, debug.traceback
-local clock = os.clock
-local co_create, co_resume, co_yield, co_status = coroutine.create, coroutine.resume,
-      coroutine.yield, coroutine.status
+local co_create, co_resume, co_yield, co_status, co_running = coroutine.create,
+      coroutine.resume, coroutine.yield, coroutine.status, coroutine.running
 local tpack, tunpack = table.pack, table.unpack
 local sformat, ssub = string.format, string.sub
 local huge = math.huge
 local collect = collectgarbage
+local as_function = python.as_function
+-- wall-clock seconds (Python's time.monotonic): a budget in real time, so a
+-- runaway script is stopped after the same delay however busy the machine is
+local clock = as_function(cfg.clock)
 
 local G = _G
 local BOOT = getinfo(1, "S").source
 
-local ERR, YIELD_MARK = cfg.err, cfg.yield_mark
+local YIELD_MARK = cfg.yield_mark
 local budget = cfg.budget
 local interval = cfg.interval
 
 local M = {}
 
 ---------------------------------------------------------------------------
+-- positions
+---------------------------------------------------------------------------
+
+-- error(msg, level), with `level` counted from the caller of glue_error and
+-- moved past the host's own frames, so the position is the script's.
+local function glue_error(msg, level)
+  level = level + 1
+  while true do
+    local info = getinfo(level, "S")
+    if info == nil or info.source ~= BOOT then break end
+    level = level + 1
+  end
+  error(msg, level)
+end
+
+---------------------------------------------------------------------------
 -- time budget: a count hook on every thread that runs script code
 ---------------------------------------------------------------------------
 
 local deadline = huge
+local hook
 
-local function hook()
+-- Threads whose hook was switched to every instruction after a timeout: a
+-- script that catches the timeout with pcall is stopped at its very next
+-- instruction outside the pcall, so it cannot keep running.
+local escalated = {}
+local n_escalated = 0
+
+hook = function()
   if clock() > deadline then
     local info = getinfo(2, "Sl")
     if info == nil or info.source == BOOT then
       return   -- never interrupt the host's own glue; the script is caught on its next step
+    end
+    local T = co_running()
+    if escalated[T] == nil then
+      escalated[T] = true
+      n_escalated = n_escalated + 1
+      sethook(hook, "", 1)
     end
     error(sformat("script timeout: ran longer than the time budget of %g s (endless loop?) in %s",
                   budget, info.short_src), 2)
   end
 end
 
+---------------------------------------------------------------------------
+-- line coverage (off unless the host asks): while it is on, every thread
+-- that runs script code has a line hook beside the count hook, and the
+-- lines of script chunks that ran are counted in HITS (source -> line ->
+-- count).  Scripts never see any of it.
+---------------------------------------------------------------------------
+
+local HITS = {}
+local thread_hook, thread_mask = hook, ""   -- what threads get (get_thread, disarm)
+
+local function cov_hook(event, line)
+  if event == "line" then
+    local src = getinfo(2, "S").source
+    if src ~= BOOT then
+      local t = HITS[src]
+      if t == nil then
+        t = {}
+        HITS[src] = t
+      end
+      t[line] = (t[line] or 0) + 1
+    end
+    return
+  end
+  -- a count event: the time budget, as a tail call so that it sees the
+  -- interrupted function at level 2 exactly as when it is the hook itself
+  return hook(event, line)
+end
+
 local function arm(fresh)
   if fresh then deadline = clock() + budget end
+end
+
+-- The outermost call returns: no budget runs between calls, and threads
+-- switched to every-instruction hooks go back to their normal hook.
+local function disarm(fresh)
+  if fresh then
+    deadline = huge
+    if n_escalated > 0 then
+      for T in next, escalated do
+        if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, interval) end
+      end
+      escalated = {}
+      n_escalated = 0
+    end
+  end
 end
 
 function M.set_budget(seconds) budget = seconds end
@@ -68,44 +150,83 @@ function M.set_budget(seconds) budget = seconds end
 -- handles: engine objects as userdata
 ---------------------------------------------------------------------------
 
--- handle userdata -> what Python gets for it (the card itself, or a weak
--- reference to the effect/group).  Weak keys: an entry lives exactly as long
--- as its handle.
-local H = setmetatable({}, {__mode = "k"})
+-- handle userdata -> its class table (c<code>, Effect or Group).  Weak keys:
+-- an entry lives exactly as long as its handle.
+local CLASS = setmetatable({}, {__mode = "k"})
+-- handle id -> handle: keeps a handle (and so its identity) while the
+-- engine object lives; Python releases ids when the object is gone.
+local REFS = {}
 
--- lupa's metatable for wrapped Python objects, learned from the first anchor.
-local PYOBJ_MT = nil
+local PYMT, py_index, py_tostring = nil, nil, nil
 
--- A handle starts life as a lupa userdata wrapping a throw-away Python
--- "anchor".  Its metatable is replaced by a private one; when Lua collects
--- the handle, this finalizer gives it back to lupa so that lupa drops its
--- reference to the anchor.
-local function finalize(u)
-  local mt = PYOBJ_MT
-  if mt ~= nil then
-    dsetmt(u, mt)
-    local gc = rawget(mt, "__gc")
-    if gc ~= nil then gc(u) end
-  end
-end
-
--- The private metatable of a handle: indexing and getmetatable() see the
--- library table (Card class, Effect, Group); the finalizer stays hidden.
-local function private_mt(lib)
-  return {__index = lib, __metatable = lib, __gc = finalize}
-end
-
-local function copy_metamethods(pm, lib)
-  for k, v in next, lib do
-    if type(k) == "string" and k ~= "__index" and ssub(k, 1, 2) == "__" then
-      rawset(pm, k, v)
+local function binop(name)
+  return function(a, b)
+    local cls = CLASS[a]
+    local f = cls ~= nil and rawget(cls, name) or nil
+    if f == nil then
+      cls = CLASS[b]
+      f = cls ~= nil and rawget(cls, name) or nil
     end
+    if f == nil then
+      glue_error("attempt to perform arithmetic on a userdata value", 2)
+    end
+    return f(a, b)
   end
+end
+
+-- Make lupa's metatable for Python objects serve handles: indexing reads the
+-- class table, '#' and the group operators use the class's metamethods,
+-- calling a handle is an error (as for any userdata), tostring prints
+-- "userdata: 0x...".  Other Python objects (none reach scripts) keep
+-- lupa's attribute access, which refuses every attribute.
+function M.setup_handles(probe)
+  PYMT = dgetmt(probe)
+  py_index = rawget(PYMT, "__index")
+  py_tostring = rawget(PYMT, "__tostring")
+  rawset(PYMT, "__index", function(u, k)
+    local cls = CLASS[u]
+    if cls ~= nil then return cls[k] end
+    return py_index(u, k)
+  end)
+  rawset(PYMT, "__newindex", function(u, k, v)
+    glue_error("attempt to index a userdata value", 2)
+  end)
+  rawset(PYMT, "__len", function(u)
+    local cls = CLASS[u]
+    local f = cls ~= nil and rawget(cls, "__len") or nil
+    if f == nil then glue_error("attempt to get length of a userdata value", 2) end
+    return f(u)
+  end)
+  for _, name in next, {"__add", "__bor", "__sub", "__band", "__bxor"} do
+    rawset(PYMT, name, binop(name))
+  end
+  rawset(PYMT, "__tostring", function(u)
+    if CLASS[u] ~= nil then return sformat("userdata: %p", u) end
+    return py_tostring(u)
+  end)
+  rawset(PYMT, "__call", nil)
+  rawset(PYMT, "__name", nil)
+  rawset(PYMT, "__metatable", false)
+end
+
+function M.adopt(u, cls, id)
+  CLASS[u] = cls
+  REFS[id] = u
+end
+
+function M.release(...)
+  for i = 1, select("#", ...) do
+    REFS[(select(i, ...))] = nil
+  end
+end
+
+function M.count_handles()
+  local n = 0
+  for _ in next, CLASS do n = n + 1 end
+  return n
 end
 
 local Card, Effect, Group, Duel, Debug
-local PM_EFFECT, PM_GROUP
-local PM_CLASS = setmetatable({}, {__mode = "k"})   -- card class table -> private metatable
 
 function M.new_libs()
   -- The reference's layout: Card, Effect and Group index themselves; Duel
@@ -116,47 +237,7 @@ function M.new_libs()
   Duel = {}
   Debug = {}
   G.Card, G.Effect, G.Group, G.Duel, G.Debug = Card, Effect, Group, Duel, Debug
-  PM_EFFECT = private_mt(Effect)
-  PM_GROUP = private_mt(Group)
   return Card, Effect, Group, Duel, Debug
-end
-
--- After the bindings are installed: metamethods defined in the library
--- tables (Group.__len, Group.__add, ...) must be in the handles' real
--- metatables for Lua to find them.
-function M.finish_install()
-  copy_metamethods(PM_EFFECT, Effect)
-  copy_metamethods(PM_GROUP, Group)
-end
-
-local function take_anchor(anchor)
-  if PYOBJ_MT == nil then PYOBJ_MT = dgetmt(anchor) end
-end
-
-function M.make_card(anchor, proxy, cls)
-  take_anchor(anchor)
-  local pm = PM_CLASS[cls]
-  if pm == nil then
-    pm = private_mt(cls)
-    PM_CLASS[cls] = pm
-  end
-  dsetmt(anchor, pm)
-  H[anchor] = proxy
-  return anchor
-end
-
-function M.make_effect(anchor, proxy)
-  take_anchor(anchor)
-  dsetmt(anchor, PM_EFFECT)
-  H[anchor] = proxy
-  return anchor
-end
-
-function M.make_group(anchor, proxy)
-  take_anchor(anchor)
-  dsetmt(anchor, PM_GROUP)
-  H[anchor] = proxy
-  return anchor
 end
 
 -- The class table c<code>, created the way the reference creates it.
@@ -173,95 +254,28 @@ function M.card_class(code, create)
   return cls
 end
 
-function M.count_handles()
-  local n = 0
-  for _ in next, H do n = n + 1 end
-  return n
-end
-
 ---------------------------------------------------------------------------
--- mapping values that go back to Python
+-- library functions
 ---------------------------------------------------------------------------
 
-local function map(...)
-  local n = select("#", ...)
-  if n == 0 then return end
-  if n == 1 then
-    local a = ...
-    return H[a] or a
-  end
-  if n == 2 then
-    local a, b = ...
-    return H[a] or a, H[b] or b
-  end
-  local t = tpack(...)
-  for i = 1, n do
-    local v = t[i]
-    t[i] = H[v] or v
-  end
-  return tunpack(t, 1, n)
-end
-
----------------------------------------------------------------------------
--- library wrappers: Lua function -> Python entry
----------------------------------------------------------------------------
-
--- The wrapper tail-calls `post`, which tail-calls `fail`: level 2 in `fail`
--- is the script function that called the library function, the position
--- luaL_error reports.  Level 0 is for messages the reference reports
--- without a position (Lua's own yield errors).
-local function fail(msg, level)
-  if level == 0 then error(msg, 0) end
-  error(msg, 2)
-end
--- (`r, ...` would turn a binding's zero results into one nil: no value stays no value)
-local function post(...)
-  local r = ...
-  if r == ERR then return fail(select(2, ...)) end
-  return ...
-end
-
+-- (`...` rather than `r, ...`: a binding's zero results stay zero results)
 local function post_yield(...)
-  local r = ...
-  if r == YIELD_MARK then return co_yield(YIELD_MARK) end
-  if r == ERR then return fail(select(2, ...)) end
+  if (...) == YIELD_MARK then return co_yield(YIELD_MARK) end
   return ...
 end
 
-local function make_wrapper(impl, after)
-  return function(...)
-    local n = select("#", ...)
-    if n == 1 then
-      local a = ...
-      return after(impl(H[a] or a))
-    elseif n == 2 then
-      local a, b = ...
-      return after(impl(H[a] or a, H[b] or b))
-    elseif n == 3 then
-      local a, b, c = ...
-      return after(impl(H[a] or a, H[b] or b, H[c] or c))
-    elseif n == 0 then
-      return after(impl())
-    elseif n == 4 then
-      local a, b, c, d = ...
-      return after(impl(H[a] or a, H[b] or b, H[c] or c, H[d] or d))
-    end
-    local t = tpack(...)
-    for i = 1, n do
-      local v = t[i]
-      t[i] = H[v] or v
-    end
-    return after(impl(tunpack(t, 1, n)))
+-- Install lib[name]; returns a Lua function that calls it (its "twin":
+-- lupa hands a C closure to Python as the Python object inside it, so Python
+-- keeps and passes back the twin instead).
+function M.set_function(lib, name, entry, may_yield)
+  local cf = as_function(entry)
+  if may_yield then
+    local f = function(...) return post_yield(cf(...)) end
+    rawset(lib, name, f)
+    return f
   end
-end
-
-function M.wrap(impl, may_yield)
-  return make_wrapper(impl, may_yield and post_yield or post)
-end
-
-function M.stub(name)
-  local msg = "not implemented: " .. name
-  return function() error(msg, 2) end
+  rawset(lib, name, cf)
+  return function(...) return cf(...) end
 end
 
 -- Reading a name the reference library does not have is an error (typos,
@@ -269,8 +283,33 @@ end
 -- adds Group.CheckSubGroup and friends, some cards wrap Duel functions.
 function M.strict(lib, libname)
   setmetatable(lib, {__index = function(_, k)
-    error(sformat("%s.%s is not a function of the reference core", libname, tostring(k)), 2)
+    glue_error(sformat("%s.%s is not a function of the reference core", libname, tostring(k)), 2)
   end})
+end
+
+-- "file:line: " of the script line that called the running library function
+-- (luaL_where(L, 1)); thread: the task's thread, nil for the main thread.
+-- "" when that caller is C code, or when the script tail-called a yielding
+-- function's Lua wrapper (its line is gone).
+local RUNNING = {}     -- task id -> thread (below)
+
+function M.where(id)
+  local T = id ~= nil and RUNNING[id] or nil
+  -- main thread: 0 getinfo, 1 where, 2 the library function, 3 its caller
+  local level = T ~= nil and 1 or 3
+  while true do
+    local info
+    if T ~= nil then info = getinfo(T, level, "Slt") else info = getinfo(level, "Slt") end
+    if info == nil then return "" end
+    if info.source ~= BOOT then
+      if info.currentline > 0 then
+        return sformat("%s:%d: ", info.short_src, info.currentline)
+      end
+      return ""
+    end
+    if info.istailcall then return "" end
+    level = level + 1
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -279,16 +318,23 @@ end
 
 local last_tb = nil
 
+-- The text of an error value: strings and numbers as Lua prints them; the
+-- Python exception a binding raised, as its text.
 local function describe(e)
   local t = type(e)
   if t == "string" then return e, t end
   if t == "number" then return tostring(e), t end
+  if t == "userdata" and CLASS[e] == nil and PYMT ~= nil and dgetmt(e) == PYMT then
+    local ok, s = pcall(py_tostring, e)
+    if ok and type(s) == "string" then return s, "string" end
+  end
   return nil, t
 end
 
 local function handler(e)
   local msg, t = describe(e)
   last_tb = traceback(msg or sformat("(error object is a %s value)", t), 2)
+  if msg ~= nil and type(e) == "userdata" then return msg end
   return e
 end
 
@@ -299,8 +345,9 @@ local function failure(e)
   return false, msg, t, tb
 end
 
-local function finish(ok, ...)
-  if ok then return true, map(...) end
+local function finish(fresh, ok, ...)
+  disarm(fresh)
+  if ok then return true, ... end
   return failure(...)
 end
 
@@ -311,20 +358,19 @@ function M.call(fresh, fn, ...)
   end
   arm(fresh)
   last_tb = nil
-  return finish(xpcall(fn, handler, ...))
+  return finish(fresh, xpcall(fn, handler, ...))
 end
 
--- Call a function found in a table (a card handle or a class table) by name.
-local function call_field(fresh, obj, name, ...)
+-- Call a function found in a card handle or a class table by name.
+function M.call_field(fresh, obj, name, ...)
   local ok, fn = pcall(function() return obj[name] end)
   if not ok or type(fn) ~= "function" then
     return false, nil, "missing", nil
   end
   arm(fresh)
   last_tb = nil
-  return finish(xpcall(fn, handler, ...))
+  return finish(fresh, xpcall(fn, handler, ...))
 end
-M.call_field = call_field
 
 -- Run a text chunk.  With a class table, self_table/self_code are set while
 -- it runs (that is how GetID() finds them) and cleared afterwards.
@@ -340,6 +386,7 @@ function M.run(fresh, src, chunkname, cls, code)
     G.self_code = code
   end
   local ok, e = xpcall(f, handler)
+  disarm(fresh)
   if cls ~= nil then
     G.self_table = nil
     G.self_code = nil
@@ -348,11 +395,12 @@ function M.run(fresh, src, chunkname, cls, code)
   return failure(e)
 end
 
--- A value of the global `tostring` (Debug.Message uses it), protected.
+-- The script's global `tostring` of a value (Debug.Message uses it), protected.
 function M.tostring(fresh, v)
   arm(fresh)
   last_tb = nil
   local ok, s = xpcall(G.tostring, handler, v)
+  disarm(fresh)
   if ok then
     if type(s) == "string" then return true, s end
     return true, nil
@@ -391,47 +439,8 @@ end
 -- never collected (lupa may hold objects that point at a thread's state), so
 -- a pool keeps their number at the deepest nesting of suspended tasks.
 
----------------------------------------------------------------------------
--- line coverage (off unless the host asks): while it is on, every thread
--- that runs script code has a line hook beside the count hook, and the
--- lines of script chunks that ran are counted in HITS (source -> line ->
--- count).  Scripts never see any of it.
----------------------------------------------------------------------------
-
-local HITS = {}
-local thread_hook, thread_mask = hook, ""   -- what new threads get (get_thread)
-
--- function -> its chunk's source (getinfo "S" formats a short name each time:
--- asking for the function and caching its source is twice as fast)
-local SRC_OF = setmetatable({}, {__mode = "k"})
-
-local function cov_hook(event, line)
-  if event == "line" then
-    local fn = getinfo(2, "f").func
-    local src = SRC_OF[fn]
-    if src == nil then
-      src = getinfo(fn, "S").source
-      SRC_OF[fn] = src
-    end
-    if src ~= BOOT then
-      local t = HITS[src]
-      if t == nil then
-        t = {}
-        HITS[src] = t
-      end
-      t[line] = (t[line] or 0) + 1
-    end
-    return
-  end
-  -- a count event: the time budget, as a tail call so that it sees the
-  -- interrupted function at level 2 exactly as when it is the hook itself
-  return hook(event, line)
-end
-
 local DONE = {}
 local POOL, pool_n = {}, 0
-local RUNNING = {}     -- task id -> thread
-local next_id = 0
 local KEEP = {}        -- threads that died outside xpcall or were abandoned
 
 local function trampoline(fn, ...)
@@ -450,13 +459,14 @@ local function get_thread()
   return T
 end
 
-local function done(id, ok, ...)
-  if ok then return 2, map(...) end
+local function done(ok, ...)
+  if ok then return 2, ... end
   local _, msg, t, tb = failure(...)
   return 3, msg, t, tb
 end
 
-local function after_resume(id, T, ok, tag, ...)
+local function after_resume(fresh, id, T, ok, tag, ...)
+  disarm(fresh)
   if not ok then
     -- the trampoline itself failed (no memory): this thread is finished
     RUNNING[id] = nil
@@ -470,20 +480,18 @@ local function after_resume(id, T, ok, tag, ...)
   RUNNING[id] = nil
   pool_n = pool_n + 1
   POOL[pool_n] = T
-  return done(id, ...)
+  return done(...)
 end
 
--- Start fn(...) as a task.  Returns id, status, ... where status is
--- 1 (suspended), 2 (finished: results follow) or 3 (failed: message,
--- error type, traceback follow).
-function M.task_start(fresh, fn, ...)
+-- Start fn(...) as task `id` (ids come from Python).  Returns status, ...
+-- where status is 1 (suspended), 2 (finished: results follow) or 3 (failed:
+-- message, error type, traceback follow).
+function M.task_start(fresh, id, fn, ...)
   local T = get_thread()
-  next_id = next_id + 1
-  local id = next_id
   RUNNING[id] = T
   arm(fresh)
   last_tb = nil
-  return id, after_resume(id, T, co_resume(T, fn, ...))
+  return after_resume(fresh, id, T, co_resume(T, fn, ...))
 end
 
 function M.task_resume(fresh, id, ...)
@@ -493,7 +501,7 @@ function M.task_resume(fresh, id, ...)
   end
   arm(fresh)
   last_tb = nil
-  return after_resume(id, T, co_resume(T, ...))
+  return after_resume(fresh, id, T, co_resume(T, ...))
 end
 
 -- A suspended task the engine gave up on: its thread is never reused.
@@ -553,6 +561,7 @@ end
 function M.seal()
   local real_load = load
   local real_setmetatable = setmetatable
+  local real_getmetatable = getmetatable
   G.load = function(chunk, chunkname, mode, ...)
     -- mode is ignored: text only, like luaL_loadbufferx(..., "t")
     if select("#", ...) > 0 then
@@ -560,13 +569,60 @@ function M.seal()
     end
     return real_load(chunk, chunkname, "t")
   end
-  -- _G never gets a metatable: lupa reads globals outside protected calls,
-  -- so a global-table metamethod could take the whole process down.
+  -- getmetatable of a handle is its class table, as in the reference
+  G.getmetatable = function(...)
+    local cls = CLASS[(...)]
+    if cls ~= nil then return cls end
+    return real_getmetatable(...)
+  end
   G.setmetatable = function(t, ...)
+    -- _G never gets a metatable: lupa reads globals outside protected
+    -- calls, so a global-table metamethod could take the process down.
     if rawequal(t, G) then
       error("cannot change the metatable of the global table", 2)
     end
+    -- Lua runs __gc finalizers with hooks off: a looping finalizer could never
+    -- be stopped.  Lua only honours a __gc present when setmetatable is called,
+    -- so refusing it here is enough.  No reference script uses metamethods.
+    local mt = ...
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+      error("__gc metamethods are not allowed in card scripts", 2)
+    end
     return real_setmetatable(t, ...)
+  end
+  -- After a timeout, protected calls refuse to start: at the C-stack limit the
+  -- hook itself cannot run, and a script recursing through pcall would catch
+  -- every "stack overflow" forever.  An error raised by the hook calls
+  -- xpcall's message handler while hooks are still off, so after a timeout a
+  -- script's handler is skipped.  No reference script uses pcall or xpcall.
+  -- A library function's error reaches Lua as a Python exception object;
+  -- scripts get its text, the string the reference's luaL_error makes.
+  local real_pcall, real_xpcall = pcall, xpcall
+  local TIMED_OUT = "script timeout: ran longer than the time budget (no protected call after it)"
+  local function text_of(e)
+    if type(e) == "userdata" and CLASS[e] == nil and dgetmt(e) == PYMT then
+      local ok, s = real_pcall(py_tostring, e)
+      if ok and type(s) == "string" then return s end
+    end
+    return e
+  end
+  local function pcall_result(ok, ...)
+    if ok then return true, ... end
+    return false, text_of((...))
+  end
+  G.pcall = function(...)
+    if clock() > deadline then error(TIMED_OUT, 2) end
+    return pcall_result(real_pcall(...))
+  end
+  G.xpcall = function(f, msgh, ...)
+    if clock() > deadline then error(TIMED_OUT, 2) end
+    if type(msgh) ~= "function" then
+      return real_xpcall(f, msgh, ...)
+    end
+    return real_xpcall(f, function(e)
+      if clock() > deadline then return e end
+      return msgh(text_of(e))
+    end, ...)
   end
   for _, name in next, {"io", "os", "debug", "package", "require", "coroutine", "python",
                         "collectgarbage", "dofile", "loadfile"} do

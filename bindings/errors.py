@@ -25,6 +25,7 @@ __all__ = [
     "ActionNotAllowed",
     "BindingRegistrationError",
     "LuaArgError",
+    "LuaRaised",
     "SandboxError",
     "ScriptError",
     "ScriptFailure",
@@ -53,6 +54,19 @@ class ActionNotAllowed(LuaArgError):
 
     def __init__(self) -> None:
         super().__init__("Action is not allowed here.")
+
+
+class LuaRaised(Exception):
+    """What a binding's entry raises to make a Lua error: lupa turns it into the Lua
+    error value and the host's message handler reads back ``str()`` of it, the
+    reference's message with the script position already in front."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class BindingRegistrationError(Exception):
@@ -103,6 +117,11 @@ class ScriptError:
     chk       the ``chk`` argument of a cost/target call, when known.
     traceback the Lua traceback ("" when Lua gives none, e.g. out of memory).
     python_traceback  the Python traceback of an internal error.
+    effect_code / effect_type / effect_description   the effect whose callback ran
+              (its SetCode, SetType and SetDescription values), when the call was an
+              effect's condition, cost, target, operation or value.
+    effect_index  that effect's place (1-based) among the effects its card's
+              initial_effect registered, when it is one of them.
     """
 
     kind: str
@@ -116,16 +135,25 @@ class ScriptError:
     chk: int | None = None
     traceback: str = ""
     python_traceback: str | None = None
+    effect_code: int | None = None
+    effect_type: int | None = None
+    effect_description: int | None = None
+    effect_index: int | None = None
 
     def __str__(self) -> str:
-        where = f"{self.script}:{self.line}" if self.script and self.line is not None else (self.script or "?")
+        if self.script and self.line is not None:
+            where = f" at {self.script}:{self.line}"
+        elif self.script:
+            where = f" in {self.script}"
+        else:
+            where = ""
         who = []
         if self.card_code is not None:
             who.append(f"card {self.card_code}" + (f" {self.card_name}" if self.card_name else ""))
         if self.callback:
             who.append(self.callback + (f" chk={self.chk}" if self.chk is not None else ""))
         suffix = f" [{', '.join(who)}]" if who else ""
-        return f"{self.kind} at {where}: {self.message}{suffix}"
+        return f"{self.kind}{where}: {self.message}{suffix}"
 
 
 class ScriptFailure(Exception):

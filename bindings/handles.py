@@ -2,51 +2,57 @@
 
 What scripts rely on (DESIGN.md "Object handles"), and how it holds here:
 
-- ``type(c) == "userdata"``: a handle is a lupa userdata (made by pushing a
-  throw-away Python "anchor" object) whose metatable is then replaced, from
-  host-side Lua, by a private one.
+- ``type(c) == "userdata"``: a handle is the lupa userdata of a small Python
+  *anchor* object made for the engine object (``CardAnchor`` holds the card,
+  ``RefAnchor`` a weak reference to the effect or group).
 - ``getmetatable(c)`` is the card's class table ``c<code>`` (whose own
   metatable is ``Card``), ``getmetatable(g) == Group``,
-  ``getmetatable(e) == Effect``: the private metatable's ``__metatable``
-  field.  Its ``__index`` is the same table, so ``c:GetCode()`` and
-  ``c.some_field`` read ``c<code>`` then ``Card``, as in the reference.
-  Group's metamethods (``#g``, ``g1 + g2``, ...) are copied into it at
-  install time.  Its third field, ``__gc``, is invisible to scripts and
-  hands the userdata back to lupa when Lua collects it (else lupa would keep
-  every anchor forever).
-- One engine object, one Lua value: the handle is made once and kept on the
-  engine object (``obj.handle``, a lupa reference); every later push reuses
-  it, so ``==``, ``rawequal`` and table keys work.  Objects the core creates
+  ``getmetatable(e) == Effect``; ``c:GetCode()`` and ``c.some_field`` read
+  ``c<code>`` then ``Card``.  A private weak-keyed Lua table maps each handle
+  to its class table, and bootstrap.lua makes lupa's metatable for Python
+  objects read through it (indexing, ``#g`` and ``g1 + g2`` via Group's
+  metamethods, ``tostring`` as "userdata: 0x..."), while the script-visible
+  ``getmetatable`` answers with the class table.  No attribute of an anchor
+  is readable from Lua.
+- One engine object, one Lua value: the anchor is made once and kept on the
+  engine object (``obj.handle``); lupa pushes an object it already pushed as
+  the same userdata while that userdata lives, and a strong Lua table (by
+  handle id) keeps it alive as long as the engine object lives.  So ``==``,
+  ``rawequal`` and table keys work.  Objects the core creates
   (``duel.new_effect()``, event groups) get their handle lazily, the first
   time they cross into Lua.
-- Back to Python: a private weak-keyed Lua table maps each handle to what
-  the Lua-side wrappers hand to Python: the ``Card`` itself, or a
-  ``weakref.ref`` to the ``Effect``/``Group``.  ``Args`` dereferences these.
+- Back to Python: lupa hands Python the anchor; ``Args`` and the host
+  dereference it (``from_lua``).  A library function passed as a value
+  (``g:Filter(Card.IsCode, ...)``) reaches Python as its Python entry;
+  ``from_lua`` swaps in its Lua twin, so Python keeps and passes back a Lua
+  function.
 
 Lifetimes (the weak references are what keep this free of leaks):
 
-- Cards live as long as the duel (the duel lists them); their map entry holds
+- Cards live as long as the duel (the duel lists them); their anchors hold
   them strongly.
 - Effects are kept alive by this table from the moment they get a handle
   until ``release_effect`` (the reference keeps every effect until
   ``delete_effect``), so an effect a script created and holds only in Lua
   stays valid.
 - Groups are held while a script call is running (the reference's
-  ``sgroups``): every group that gets a handle while ``call_depth > 0`` is
-  kept until the depth returns to 0; then groups marked ``KeepAlive``
+  ``sgroups``): every group that gets a handle while a call runs is kept
+  until the call depth returns to 0; then groups marked ``KeepAlive``
   (``is_readonly == GTYPE_KEEP_ALIVE``) stay kept until they are no longer
   marked, and the others live as long as the engine holds them.  A script
   that keeps a released group and uses it later gets "Parameter n is an
   object that no longer exists" where the reference would read freed memory.
-
-If Lua still holds a handle when its engine object is gone, the handle stays
-a valid userdata with the right metatable; only passing it to a library
-function fails.
+- When an effect or group is gone, its handle id is queued (a weak-reference
+  callback) and released in Lua at the host's next call; the userdata then
+  lives as long as Lua refers to it, with its class table, and only passing
+  it to a library function fails.
 """
 
 from __future__ import annotations
 
+import itertools
 import weakref
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
 from ..engine.card import Card
@@ -57,9 +63,7 @@ from .runtime import LuaObject
 if TYPE_CHECKING:
     from .runtime import LuaSandbox
 
-__all__ = ["HandleTable", "NoValue"]
-
-_ReferenceType = weakref.ReferenceType
+__all__ = ["CardAnchor", "HandleTable", "NoValue", "RefAnchor"]
 
 
 class _NoValueType:
@@ -83,50 +87,100 @@ class _NoValueType:
 NoValue = _NoValueType()
 
 
+class CardAnchor:
+    """The Python side of a card's handle."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, card: Card) -> None:
+        self.obj = card
+
+
+class RefAnchor:
+    """The Python side of an effect's or group's handle (a weak reference)."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: "weakref.ReferenceType[Any]") -> None:
+        self.ref = ref
+
+
+def deref(v: Any) -> Any:
+    """A value Lua gave Python, as Python code wants it: engine objects for handles
+    (None when the object is gone), Lua twins for library functions."""
+    t = type(v)
+    if t is CardAnchor:
+        return v.obj
+    if t is RefAnchor:
+        return v.ref()
+    if t is FunctionType:
+        twin = getattr(v, "lua_twin", None)
+        if twin is not None:
+            return twin
+    return v
+
+
 class HandleTable:
     """Makes, reuses and keeps alive the Lua handles of one host's engine objects."""
 
-    __slots__ = ("_sb", "_class_of", "effects", "script_groups", "kept_groups", "__weakref__")
+    __slots__ = ("_sb", "_class_of", "_effect_lib", "_group_lib", "_ids", "released",
+                 "effects", "script_groups", "kept_groups", "__weakref__")
 
-    def __init__(self, sandbox: "LuaSandbox", class_of: Any) -> None:
+    def __init__(self, sandbox: "LuaSandbox", class_of: Any, effect_lib: Any, group_lib: Any) -> None:
         self._sb = sandbox
         # code -> class table; the host's loader (creates c<code> and runs its script)
         self._class_of = class_of
+        self._effect_lib = effect_lib
+        self._group_lib = group_lib
+        self._ids = itertools.count(1)
+        # ids of handles whose effect/group is gone, released at the host's next call
+        self.released: list[int] = []
         self.effects: dict[Effect, None] = {}
         self.script_groups: list[Group] = []
         self.kept_groups: dict[Group, None] = {}
 
     # ----- making handles -------------------------------------------------------------------
 
-    def card_handle(self, card: Card, cls: Any) -> Any:
+    def card_handle(self, card: Card, cls: Any) -> CardAnchor:
         """The handle of a card whose class table is ``cls`` (made once)."""
-        h = card.handle
-        if h is None:
-            h = self._sb.make_card_handle(card, cls)
-            card.handle = h
-        return h
+        a = card.handle
+        if a is None:
+            a = CardAnchor(card)
+            self._sb.adopt(a, cls, next(self._ids))
+            card.handle = a
+        return a
+
+    def _ref(self, obj: Any, hid: int) -> "weakref.ReferenceType[Any]":
+        released = self.released
+
+        def gone(_r: Any, hid: int = hid) -> None:
+            released.append(hid)
+        return weakref.ref(obj, gone)
 
     def _make(self, obj: Any) -> Any:
         t = type(obj)
         if t is Group:
-            h = self._sb.make_group_handle(weakref.ref(obj))
-            obj.handle = h
+            hid = next(self._ids)
+            a = RefAnchor(self._ref(obj, hid))
+            self._sb.adopt(a, self._group_lib, hid)
+            obj.handle = a
             self.script_groups.append(obj)
-            return h
+            return a
         if t is Effect:
-            h = self._sb.make_effect_handle(weakref.ref(obj))
-            obj.handle = h
+            hid = next(self._ids)
+            a = RefAnchor(self._ref(obj, hid))
+            self._sb.adopt(a, self._effect_lib, hid)
+            obj.handle = a
             self.effects[obj] = None
-            return h
+            return a
         if t is Card:
-            cls = self._class_of(obj.data.get_original_code())
-            return self.card_handle(obj, cls)
+            return self.card_handle(obj, self._class_of(obj.data.get_original_code()))
         raise TypeError(f"no Lua handle for a {t.__name__}")
 
     def push(self, obj: Card | Effect | Group) -> Any:
-        """The Lua value of an engine object."""
-        h = obj.handle
-        return h if h is not None else self._make(obj)
+        """The Lua value of an engine object (its anchor; lupa pushes its userdata)."""
+        a = obj.handle
+        return a if a is not None else self._make(obj)
 
     # ----- converting values -------------------------------------------------------------------
 
@@ -134,8 +188,8 @@ class HandleTable:
         """A Python value ready for Lua: engine objects become their handles."""
         t = type(v)
         if t is Card or t is Effect or t is Group:
-            h = v.handle
-            return h if h is not None else self._make(v)
+            a = v.handle
+            return a if a is not None else self._make(v)
         return v
 
     def args_to_lua(self, values: tuple) -> tuple:
@@ -150,8 +204,8 @@ class HandleTable:
         if t is int or t is bool or r is None or t is str or t is float:
             return r
         if t is Card or t is Effect or t is Group:
-            h = r.handle
-            return h if h is not None else self._make(r)
+            a = r.handle
+            return a if a is not None else self._make(r)
         if t is tuple:
             return tuple([self._one_to_lua(x) for x in r])
         if r is NoValue:
@@ -165,19 +219,17 @@ class HandleTable:
         if t is int or t is bool or v is None or t is str or t is float:
             return v
         if t is Card or t is Effect or t is Group:
-            h = v.handle
-            return h if h is not None else self._make(v)
+            a = v.handle
+            return a if a is not None else self._make(v)
         if isinstance(v, LuaObject):
             return v
         raise TypeError(f"a binding returned a {t.__name__}, which scripts cannot receive")
 
-    @staticmethod
-    def from_lua(v: Any) -> Any:
-        """A value Lua returned: weak references to effects/groups dereferenced (None if gone)."""
-        return v() if type(v) is _ReferenceType else v
+    from_lua = staticmethod(deref)
 
-    def results_from_lua(self, values: tuple) -> tuple:
-        return tuple([v() if type(v) is _ReferenceType else v for v in values])
+    @staticmethod
+    def results_from_lua(values: tuple) -> tuple:
+        return tuple([deref(v) for v in values])
 
     # ----- lifetimes ---------------------------------------------------------------------------
 
@@ -198,6 +250,12 @@ class HandleTable:
                     kept[g] = None
             sg.clear()
 
+    def flush_released(self) -> None:
+        """Release in Lua the handles of effects and groups that are gone."""
+        if self.released:
+            ids, self.released[:] = list(self.released), []
+            self._sb.release_handles(ids)
+
     def stats(self) -> dict[str, int]:
         return {"effects": len(self.effects), "script_groups": len(self.script_groups),
-                "kept_groups": len(self.kept_groups)}
+                "kept_groups": len(self.kept_groups), "released_pending": len(self.released)}

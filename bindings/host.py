@@ -40,7 +40,9 @@ instead.
 
 from __future__ import annotations
 
+import itertools
 import logging
+import weakref
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -53,7 +55,7 @@ from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
 from . import registry
 from .args import lua_tonumber
-from .errors import ScriptError, ScriptFailure, reference_log_line
+from .errors import LuaArgError, LuaRaised, ScriptError, ScriptFailure, reference_log_line
 from .handles import HandleTable, NoValue
 from .registry import LuaContext, format_internal_error
 from .runtime import (LuaError, LuaMemoryError, LuaSandbox, MemoryExhausted, SandboxOptions,
@@ -139,7 +141,7 @@ class LuaTask:
         self.host = host
         self.fn = fn
         self.args = args
-        self.task_id: int | None = None
+        self.task_id: int = next(host._task_ids)
         self.state = LuaTask.NEW
         self.callback = callback
 
@@ -149,16 +151,12 @@ class LuaTask:
         if self.state == LuaTask.DONE:
             return False, None
         handles = host.handles
+        tid = self.task_id
         host.running_tasks += 1
         try:
             if self.state == LuaTask.NEW:
                 largs = handles.args_to_lua(self.args)
-                out = host._enter(host.sandbox.task_start, self.fn, *largs)
-                if out[0] is not False:
-                    self.task_id = out[0]
-                    out = out[1:]
-                else:
-                    out = (3,) + out[1:]
+                out = host._enter(host.sandbox.task_start, tid, tid, self.fn, *largs)
             else:
                 if value is NoValue:
                     vals: tuple = ()
@@ -166,9 +164,9 @@ class LuaTask:
                     vals = handles.args_to_lua(value)
                 else:
                     vals = (handles.to_lua(value),)
-                out = host._enter(host.sandbox.task_resume, self.task_id, *vals)
-                if out[0] is False:
-                    out = (3,) + out[1:]
+                out = host._enter(host.sandbox.task_resume, tid, tid, *vals)
+            if out[0] is False:
+                out = (3,) + out[1:]
         finally:
             host.running_tasks -= 1
         status = out[0]
@@ -188,13 +186,14 @@ class LuaTask:
             return
         self.state = LuaTask.DONE
         host = self.host
-        if host.active_functions.get(id(self.fn)) is self:
+        ref = host.active_functions.get(id(self.fn))
+        if ref is not None and ref() is self:
             del host.active_functions[id(self.fn)]
         host._leave_depth()
 
     def _break(self) -> None:
         """The reference erased this coroutine (a recursive start of its function)."""
-        if self.state == LuaTask.SUSPENDED and self.task_id is not None:
+        if self.state == LuaTask.SUSPENDED:
             self.host.sandbox.task_drop(self.task_id)
         self._finish()
 
@@ -235,11 +234,15 @@ class LuaScriptHost:
         # tasks executing right now (not suspended), Lua entries in progress
         self.running_tasks = 0
         self.pending_op: Any = None
-        self.active_functions: dict[int, LuaTask] = {}
+        # id(fn) -> the task running fn (weakly: a task the engine drops must die)
+        self.active_functions: dict[int, weakref.ref[LuaTask]] = {}
         self.dropped_tasks: list[int | None] = []
         self.duel: Duel | None = None
         self.sandbox: LuaSandbox | None = None
         self._lua_depth = 0
+        # the Lua thread each nested entry runs on: a task id, None for the main thread
+        self._threads: list[int | None] = []
+        self._task_ids = itertools.count(1)
         self._classes: dict[int, Any] = {}
         self._read: set[str] = set()
         self._py_tb: str | None = None
@@ -257,12 +260,12 @@ class LuaScriptHost:
         self.sandbox = LuaSandbox(SandboxOptions(
             max_memory=opts.max_memory, memory_reserve=opts.memory_reserve,
             time_budget=opts.time_budget, hook_interval=opts.hook_interval))
-        self.handles = HandleTable(self.sandbox, self._class_for)
+        names = ("Card", "Effect", "Group", "Duel", "Debug")
+        self.libs = dict(zip(names, self.sandbox.new_libs()))
+        self.handles = HandleTable(self.sandbox, self._class_for, self.libs["Effect"], self.libs["Group"])
         self.ctx = LuaContext(self, duel)
         if opts.load_libraries:
             registry.load_libraries()
-        names = ("Card", "Effect", "Group", "Duel", "Debug")
-        self.libs = dict(zip(names, self.sandbox.new_libs()))
         registry.install(self, self.libs)
         for name in LIBRARY_SCRIPTS:
             self.load_script(name)
@@ -309,7 +312,7 @@ class LuaScriptHost:
         src = path.read_bytes()
         self.no_action += 1
         try:
-            out = self._enter(self.sandbox.run, src, chunk_name(filename), cls, code)
+            out = self._enter(self.sandbox.run, None, src, chunk_name(filename), cls, code)
         finally:
             self.no_action -= 1
         if out[0]:
@@ -358,8 +361,9 @@ class LuaScriptHost:
     # entering Lua
     # =====================================================================================
 
-    def _enter(self, method: Callable[..., tuple], *args: Any) -> tuple:
-        """Call a sandbox dispatcher; the outermost call gets a fresh time budget.
+    def _enter(self, method: Callable[..., tuple], thread: int | None, *args: Any) -> tuple:
+        """Call a sandbox dispatcher running script code on ``thread`` (a task id, None
+        for the main thread); the outermost call gets a fresh time budget.
 
         Failures of the glue itself (lupa errors, no memory left) come back as a
         failure tuple like a script error's.
@@ -369,11 +373,15 @@ class LuaScriptHost:
             if fresh:
                 if self.dropped_tasks:
                     self._drop_tasks()
+                if self.handles.released:
+                    self.handles.flush_released()
                 self.sandbox.ensure_headroom()
             self._lua_depth += 1
+            self._threads.append(thread)
             try:
                 return method(fresh, *args)
             finally:
+                self._threads.pop()
                 self._lua_depth -= 1
         except MemoryExhausted as exc:
             return (False, str(exc), "memory", None)
@@ -410,7 +418,7 @@ class LuaScriptHost:
         self.call_depth += 1
         try:
             to_lua = self.handles.to_lua
-            return self._enter(self.sandbox.call, fn, *[to_lua(a) for a in args])
+            return self._enter(self.sandbox.call, None, fn, *[to_lua(a) for a in args])
         finally:
             self.no_action -= 1
             self._leave_depth()
@@ -503,7 +511,7 @@ class LuaScriptHost:
         self.call_depth += 1
         try:
             to_lua = self.handles.to_lua
-            out = self._enter(self.sandbox.call_field, self.handles.push(card), name,
+            out = self._enter(self.sandbox.call_field, None, self.handles.push(card), name,
                               *[to_lua(a) for a in args])
         finally:
             self.no_action -= 1
@@ -521,7 +529,7 @@ class LuaScriptHost:
         self.call_depth += 1
         try:
             to_lua = self.handles.to_lua
-            out = self._enter(self.sandbox.call_field, cls, name, *[to_lua(a) for a in args])
+            out = self._enter(self.sandbox.call_field, None, cls, name, *[to_lua(a) for a in args])
         finally:
             self.no_action -= 1
             self._leave_depth()
@@ -533,7 +541,7 @@ class LuaScriptHost:
 
     def lua_tostring(self, value: Any) -> str | None:
         """The script's ``tostring(value)`` (protected; None when it gives no string)."""
-        out = self._enter(self.sandbox.tostring, self.handles.to_lua(value))
+        out = self._enter(self.sandbox.tostring, None, self.handles.to_lua(value))
         if out[0]:
             return out[1] if len(out) > 1 else None
         self._failed(out, None, (), "tostring")
@@ -550,7 +558,8 @@ class LuaScriptHost:
             self._report_simple('"CallCoroutine": attempt to call a null function', "call", callback)
             task.state = LuaTask.DONE
             return task
-        old = self.active_functions.get(id(fn))
+        old_ref = self.active_functions.get(id(fn))
+        old = old_ref() if old_ref is not None else None
         if old is not None:
             # the reference erases the running coroutine and fails the new call
             old._break()
@@ -559,7 +568,7 @@ class LuaScriptHost:
             task.state = LuaTask.DONE
             return task
         self.call_depth += 1
-        self.active_functions[id(fn)] = task
+        self.active_functions[id(fn)] = weakref.ref(task)
         return task
 
     def release(self, fn: Any) -> None:
@@ -576,18 +585,32 @@ class LuaScriptHost:
     # errors
     # =====================================================================================
 
-    def internal_error(self, name: str, exc: BaseException) -> str:
-        """A Python exception inside binding ``name``: the Lua error message for it."""
+    def where(self) -> str:
+        """"file:line: " of the script line that called the running library function."""
+        try:
+            return self.sandbox.where(self._threads[-1] if self._threads else None)
+        except LuaError:
+            return ""
+
+    def lua_raise(self, exc: LuaArgError) -> LuaRaised:
+        """The exception a binding's entry raises for a LuaArgError (luaL_error: the
+        script position, then the message; level 0: the bare message)."""
+        if exc.level == 0:
+            return LuaRaised(exc.message)
+        return LuaRaised(self.where() + exc.message)
+
+    def lua_raise_internal(self, name: str, exc: BaseException) -> LuaRaised:
+        """The exception a binding's entry raises when the binding itself failed."""
         if isinstance(exc, ScriptFailure):
             # strict mode: a nested call failed; surface that failure, not a wrapper of it
             if self._strict_exc is None:
                 self._strict_exc = exc
-            return f"internal error in {name}: {exc.error.message}"
+            return LuaRaised(self.where() + f"internal error in {name}: {exc.error.message}")
         msg, tb = format_internal_error(name, exc)
         self._py_tb = tb
         if self.strict and self._strict_exc is None:
             self._strict_exc = exc
-        return msg
+        return LuaRaised(self.where() + msg)
 
     @staticmethod
     def _role(fn: Any, args: tuple) -> str | None:
@@ -682,7 +705,7 @@ class LuaScriptHost:
         err = ScriptError(kind=kind, message=message, log_line=reference_log_line(msg),
                           card_code=card_code, card_name=self._name(card_code), script=file,
                           line=line, callback=role, chk=chk, traceback=_clean_traceback(tb),
-                          python_traceback=py_tb)
+                          python_traceback=py_tb, **_effect_fields(args))
         if kind == "memory":
             self._collect_after_memory_error()
         self._record(err)
@@ -701,10 +724,26 @@ class LuaScriptHost:
             raise failure
 
 
+def _effect_fields(args: tuple) -> dict:
+    """The ScriptError fields naming the effect a failed call belonged to (its first argument)."""
+    if not args or type(args[0]) is not Effect:
+        return {}
+    e = args[0]
+    index = None
+    card = e.handler if e.handler is not None else e.owner
+    if card is not None:
+        for i, other in enumerate(card.initial_effect, 1):
+            if other is e:
+                index = i
+                break
+    return {"effect_code": e.code, "effect_type": e.type, "effect_description": e.description,
+            "effect_index": index}
+
+
 def _clean_traceback(tb: str) -> str:
     """A Lua traceback without the host's own frames."""
     if not tb:
         return ""
     keep = [ln for ln in tb.splitlines()
-            if "duelhost/bootstrap.lua" not in ln and "in function 'xpcall'" not in ln]
+            if "duelhost/bootstrap.lua" not in ln and "'xpcall'" not in ln]
     return "\n".join(keep)

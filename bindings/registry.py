@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 from .args import Args
 from .errors import ActionNotAllowed, BindingRegistrationError, LuaArgError
 from .handles import NoValue
-from .runtime import ERR, YIELD_MARK
+from .runtime import YIELD_MARK
 
 if TYPE_CHECKING:
     from ..engine.duel import Duel
@@ -82,6 +82,7 @@ __all__ = [
     "reference_api",
     "registered",
     "spec",
+    "unregister",
 ]
 
 LIBRARIES = ("Card", "Effect", "Group", "Duel", "Debug")
@@ -199,6 +200,11 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
     return decorate
 
 
+def unregister(name: str) -> None:
+    """Forget a registration (tests that register functions of their own clean up with it)."""
+    _REGISTRY.pop(name, None)
+
+
 def registered() -> list[str]:
     """Names with a Python implementation, sorted."""
     return sorted(_REGISTRY)
@@ -301,12 +307,17 @@ class LuaContext:
 
 
 def _make_entry(spec: FunctionSpec, host: "LuaScriptHost") -> Callable[..., Any]:
-    """The Python callable a binding's Lua wrapper calls (hot path: keep it lean)."""
+    """The Python callable behind a library function (hot path: keep it lean).
+
+    Errors leave as exceptions carrying the reference's message with the
+    script's position (host.lua_raise); lupa turns them into Lua errors.
+    """
     fn = spec.fn
     name = spec.name
     ctx = host.ctx
     convert = host.handles.result_to_lua
-    internal = host.internal_error
+    raise_arg = host.lua_raise
+    raise_internal = host.lua_raise_internal
 
     if spec.yields:
         checks_action = spec.checks_action
@@ -314,13 +325,13 @@ def _make_entry(spec: FunctionSpec, host: "LuaScriptHost") -> Callable[..., Any]
         def entry(*a: Any) -> Any:
             try:
                 if checks_action and host.no_action:
-                    return ERR, "Action is not allowed here.", 1
+                    raise ActionNotAllowed()
                 r = fn(ctx, Args(a))
                 if type(r) is Yield:
                     if not host.running_tasks:
-                        return ERR, "attempt to yield from outside a coroutine", 0
+                        raise LuaArgError("attempt to yield from outside a coroutine", level=0)
                     if host.no_action:
-                        return ERR, "attempt to yield across a C-call boundary", 0
+                        raise LuaArgError("attempt to yield across a C-call boundary", level=0)
                     host.pending_op = r
                     return YIELD_MARK
                 t = type(r)
@@ -328,25 +339,25 @@ def _make_entry(spec: FunctionSpec, host: "LuaScriptHost") -> Callable[..., Any]
                     return r
                 return convert(r)
             except LuaArgError as e:
-                return ERR, e.message, e.level
+                raise raise_arg(e) from None
             except Exception as e:
-                return ERR, internal(name, e), 1
+                raise raise_internal(name, e) from None
         return entry
 
     if spec.checks_action:
         def entry(*a: Any) -> Any:
             try:
                 if host.no_action:
-                    return ERR, "Action is not allowed here.", 1
+                    raise ActionNotAllowed()
                 r = fn(ctx, Args(a))
                 t = type(r)
                 if t is int or t is bool or r is None:
                     return r
                 return convert(r)
             except LuaArgError as e:
-                return ERR, e.message, e.level
+                raise raise_arg(e) from None
             except Exception as e:
-                return ERR, internal(name, e), 1
+                raise raise_internal(name, e) from None
         return entry
 
     def entry(*a: Any) -> Any:
@@ -357,26 +368,39 @@ def _make_entry(spec: FunctionSpec, host: "LuaScriptHost") -> Callable[..., Any]
                 return r
             return convert(r)
         except LuaArgError as e:
-            return ERR, e.message, e.level
+            raise raise_arg(e) from None
         except Exception as e:
-            return ERR, internal(name, e), 1
+            raise raise_internal(name, e) from None
     return entry
 
 
+def _make_stub(name: str, host: "LuaScriptHost") -> Callable[..., Any]:
+    raise_arg = host.lua_raise
+    message = "not implemented: " + name
+
+    def stub(*a: Any) -> Any:
+        raise raise_arg(LuaArgError(message)) from None
+    return stub
+
+
 def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
-    """Put every library function (implemented or stub) into the global tables of ``host``."""
+    """Put every library function (implemented or stub) into the global tables of ``host``.
+
+    Each Python entry keeps its Lua twin in ``entry.lua_twin`` (see handles.py).
+    """
     sb = host.sandbox
     ref = reference_api()
     for name, fs in _REGISTRY.items():
         lib, _, fname = name.partition(".")
-        libs[lib][fname] = sb.wrap(_make_entry(fs, host), fs.yields)
+        entry = _make_entry(fs, host)
+        entry.lua_twin = sb.set_function(libs[lib], fname, entry, fs.yields)  # type: ignore[attr-defined]
     for name in ref:
         if name not in _REGISTRY:
             lib, _, fname = name.partition(".")
-            libs[lib][fname] = sb.stub(name)
+            stub = _make_stub(name, host)
+            stub.lua_twin = sb.set_function(libs[lib], fname, stub, False)  # type: ignore[attr-defined]
     for lib in STRICT_LIBRARIES:
         sb.make_strict(libs[lib], lib)
-    sb.finish_install()
 
 
 def format_internal_error(name: str, exc: BaseException) -> tuple[str, str]:

@@ -13,7 +13,9 @@ untrusted scripts needs:
   the process).  No script in the reference corpus sets one.
 - No path to Python: lupa's ``eval``/``builtins`` are off and an attribute
   filter refuses every attribute of every Python object.  Engine objects
-  reach scripts only as handles whose metatables are ours (handles.py).
+  reach scripts only as handles, which read their class tables (handles.py).
+- ``__gc`` metamethods are refused (Lua runs finalizers with hooks off, so a
+  looping one could not be stopped); no reference script uses metamethods.
 - Memory: ``max_memory`` bounds Lua's allocations; a runaway allocation
   fails with "not enough memory" inside the call, the garbage is collected
   and the runtime goes on.  Before each outermost call the sandbox checks
@@ -21,8 +23,9 @@ untrusted scripts needs:
   because lupa pushes arguments outside any protected call.
 - Time: a count hook on every thread that runs script code raises
   "script timeout: ..." once a call has run longer than ``time_budget``
-  seconds of CPU time.  The hook never fires inside the host's own glue;
-  after a timeout it keeps firing, so a script's ``pcall`` cannot swallow it.
+  seconds (wall clock, time.monotonic).  The hook never fires inside the host's own glue;
+  after a timeout it fires at every instruction and ``pcall``/``xpcall``
+  refuse to start, so a script cannot swallow it.
 
 The privileged half lives in bootstrap.lua: its functions are upvalues of
 closures only Python holds.  Every call into script code goes through one
@@ -30,7 +33,12 @@ of them (``call``, ``call_field``, ``run``, ``task_start``, ``task_resume``),
 which run it under ``xpcall`` with a traceback handler; none of them lets a
 Lua error reach lupa.
 
-Two lupa facts shape the rest (measured with lupa 2.8):
+Library functions are C closures around their Python entries (lupa's
+``python.as_function``), not Lua wrappers: a script's ``return Duel.X(...)``
+is a tail call, and only a C callee keeps the script's frame, which is where
+the reference's ``luaL_error`` puts the error position.
+
+Lupa facts that shape the rest (measured with lupa 2.8):
 
 - A lupa object created while Lua runs inside a coroutine remembers that
   coroutine's ``lua_State`` and uses it when it is called, indexed or freed.
@@ -40,10 +48,17 @@ Two lupa facts shape the rest (measured with lupa 2.8):
 - lupa's item access reads ``lua_gettop`` of its state and returns every
   value on it; from inside a callback that is garbage.  Python code that may
   run inside a Lua callback never indexes Lua tables.
+- A C closure made by ``python.as_function`` reaches Python as the Python
+  object inside it; each library function therefore has a Lua "twin" that
+  Python keeps and passes back instead (see handles.py).
+- A Python exception raised inside a call from Lua becomes a Lua error whose
+  value is the exception object; the message handler turns it into its text.
 """
 
 from __future__ import annotations
 
+import codecs
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,7 +74,6 @@ __all__ = [
     "add_sandbox_observer",
     "remove_sandbox_observer",
     "parse_line_hits",
-    "ERR",
     "YIELD_MARK",
     "LuaError",
     "LuaMemoryError",
@@ -76,9 +90,8 @@ LuaError = _lupa.LuaError
 LuaMemoryError = _lupa.LuaMemoryError
 LuaRuntime = _lupa.LuaRuntime
 
-# Markers a binding entry returns to its Lua wrapper (short strings: Lua
-# compares them by pointer).
-ERR = "\x00duelhost:error"
+# What a yielding binding's entry returns to its Lua wrapper to suspend the
+# script (a short string: Lua compares it by pointer).
 YIELD_MARK = "\x00duelhost:yield"
 
 BOOTSTRAP_PATH = Path(__file__).with_name("bootstrap.lua")
@@ -100,7 +113,7 @@ class SandboxOptions:
 
     max_memory      bytes Lua may allocate on top of the empty runtime.
     memory_reserve  bytes kept free for the host's own pushes between calls.
-    time_budget     CPU seconds one call (or one resume of a task) may run.
+    time_budget     seconds (wall clock) one call, or one resume of a task, may run.
     hook_interval   VM instructions between two time checks.
     """
 
@@ -114,12 +127,35 @@ class MemoryExhausted(Exception):
     """The runtime is out of memory even after a full collection; no call was made."""
 
 
+# Lua strings are bytes.  Scripts are UTF-8, but a script may build any byte
+# string; lupa decodes strictly, and a decoding error inside a call would hand
+# the script a Python exception object.  This codec decodes UTF-8 with
+# surrogateescape, so every Lua string reaches Python and goes back unchanged.
+CODEC_NAME = "duelhost_lua_utf8"
+
+
+def _codec_search(name: str) -> codecs.CodecInfo | None:
+    if name != CODEC_NAME:
+        return None
+
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        return text.encode("utf-8", "surrogateescape"), len(text)
+
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        return bytes(data).decode("utf-8", "surrogateescape"), len(data)
+
+    return codecs.CodecInfo(encode, decode, name=CODEC_NAME)
+
+
+codecs.register(_codec_search)
+
+
 def _refuse_attribute(obj: Any, attr_name: Any, is_setting: bool) -> Any:
     raise AttributeError("scripts cannot access attributes of host objects")
 
 
 class _Anchor:
-    """A throw-away Python object whose lupa userdata becomes a handle (see handles.py)."""
+    """A probe: its lupa userdata shows bootstrap.lua lupa's metatable for Python objects."""
 
     __slots__ = ()
 
@@ -135,7 +171,9 @@ class LuaSandbox:
         self.options = options or SandboxOptions()
         opt = self.options
         self.lua = LuaRuntime(
-            encoding="UTF-8",
+            encoding=CODEC_NAME,
+            source_encoding="UTF-8",
+            overflow_handler=float,
             register_eval=False,
             register_builtins=False,
             unpack_returned_tuples=True,
@@ -145,9 +183,9 @@ class LuaSandbox:
         if self.lua.lua_version != (5, 4):
             raise SandboxError(f"lupa.lua54 runs Lua {self.lua.lua_version}, expected 5.4")
         cfg = self.lua.table_from({
-            "err": ERR,
             "yield_mark": YIELD_MARK,
             "budget": float(opt.time_budget),
+            "clock": time.monotonic,
             "interval": int(opt.hook_interval),
         })
         src = BOOTSTRAP_PATH.read_bytes()
@@ -162,14 +200,12 @@ class LuaSandbox:
         self._task_resume = m.task_resume
         self.task_drop = m.task_drop
         self._task_stats = m.task_stats
-        self._make_card = m.make_card
-        self._make_effect = m.make_effect
-        self._make_group = m.make_group
+        self.adopt = m.adopt
+        self._release = m.release
         self._card_class = m.card_class
-        self._wrap = m.wrap
-        self._stub = m.stub
+        self._set_function = m.set_function
         self._strict = m.strict
-        self._finish_install = m.finish_install
+        self._where = m.where
         self._new_table = m.new_table
         self._identity = m.identity
         self._full_gc = m.full_gc
@@ -178,6 +214,7 @@ class LuaSandbox:
         self._new_libs = m.new_libs
         self._coverage = m.coverage
         self._coverage_take = m.coverage_take
+        m.setup_handles(_Anchor())
         m.seal()
         self._soft_limit = opt.max_memory
         # line coverage: chunk name -> the source text that ran (None while off)
@@ -191,21 +228,18 @@ class LuaSandbox:
         """Create the global Card, Effect, Group, Duel, Debug tables (reference layout)."""
         return tuple(self._new_libs())  # type: ignore[return-value]
 
-    def wrap(self, entry: Any, may_yield: bool) -> Any:
-        """The Lua function scripts call for a binding whose Python entry is ``entry``."""
-        return self._wrap(entry, may_yield)
-
-    def stub(self, name: str) -> Any:
-        """A Lua function raising ``not implemented: <name>``."""
-        return self._stub(name)
+    def set_function(self, lib: Any, name: str, entry: Any, may_yield: bool) -> Any:
+        """Install ``lib[name]`` calling the Python ``entry``; returns its Lua twin."""
+        return self._set_function(lib, name, entry, may_yield)
 
     def make_strict(self, lib: Any, libname: str) -> None:
         """Reading an absent name of ``lib`` raises "<lib>.<name> is not a function of the reference core"."""
         self._strict(lib, libname)
 
-    def finish_install(self) -> None:
-        """Copy library metamethods (Group.__len, __add, ...) into the handles' metatables."""
-        self._finish_install()
+    def where(self, task_id: int | None) -> str:
+        """"file:line: " of the script line that called the running library function
+        (the task's thread, or the main thread for None); "" when unknown."""
+        return self._where(task_id)
 
     def set_time_budget(self, seconds: float) -> None:
         self._set_budget(float(seconds))
@@ -253,9 +287,9 @@ class LuaSandbox:
     def tostring(self, fresh: bool, value: Any) -> tuple:
         return _tuple(self._tostring(fresh, value))
 
-    def task_start(self, fresh: bool, fn: Any, *args: Any) -> tuple:
-        """(task id, status, ...): status 1 suspended, 2 finished + results, 3 failed + error."""
-        return self._task_start(fresh, fn, *args)  # always several values
+    def task_start(self, fresh: bool, task_id: int, fn: Any, *args: Any) -> tuple:
+        """(status, ...): 1 suspended, 2 finished + results, 3 failed + error."""
+        return _tuple(self._task_start(fresh, task_id, fn, *args))
 
     def task_resume(self, fresh: bool, task_id: int, *args: Any) -> tuple:
         return _tuple(self._task_resume(fresh, task_id, *args))
@@ -270,14 +304,10 @@ class LuaSandbox:
         """The card class table ``c<code>`` (created like the reference when ``create``)."""
         return self._card_class(code, create)
 
-    def make_card_handle(self, proxy: Any, cls: Any) -> Any:
-        return self._make_card(_Anchor(), proxy, cls)
-
-    def make_effect_handle(self, proxy: Any) -> Any:
-        return self._make_effect(_Anchor(), proxy)
-
-    def make_group_handle(self, proxy: Any) -> Any:
-        return self._make_group(_Anchor(), proxy)
+    def release_handles(self, ids: list[int]) -> None:
+        """Stop keeping the handles with these ids alive (their engine objects are gone)."""
+        for i in range(0, len(ids), 100):
+            self._release(*ids[i:i + 100])
 
     def count_handles(self) -> int:
         return int(self._count_handles())

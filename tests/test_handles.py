@@ -1,0 +1,261 @@
+"""Object handles: identity, metatables, field access and lifetimes of cards, effects and groups."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from pathlib import Path
+
+import pytest
+
+from duelhost.bindings import registry
+from duelhost.bindings.host import LuaScriptHost
+from duelhost.bindings.registry import lua_function
+from duelhost.engine.card import CardData
+from duelhost.engine.duel import Duel
+from duelhost.engine.group import GTYPE_DEFAULT, GTYPE_KEEP_ALIVE
+
+SCRIPTS = Path(__file__).parent / "data" / "scripts"
+DB = {100: CardData(code=100, type=0x21), 1001: CardData(code=1001, alias=100, type=0x21)}
+
+ECHO = "Debug.TestHandlesEcho"
+GSIZE = "Debug.TestHandlesGroupSize"
+
+
+@lua_function(ECHO, extension=True)
+def _echo(ctx, args):
+    return args.rest(1)
+
+
+@lua_function(GSIZE, extension=True)
+def _group_size(ctx, args):
+    return len(args.group(1))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _test_bindings():
+    yield
+    registry.unregister(ECHO)
+    registry.unregister(GSIZE)
+
+
+def reader(code):
+    return DB.get(code)
+
+
+@pytest.fixture
+def env():
+    host = LuaScriptHost(SCRIPTS, load_libraries=False, strict=True)
+    duel = Duel(reader, seed=1, script=host)
+    card = duel.new_card(100)
+    return host, duel, card
+
+
+def lua_fn(host, body):
+    return host.sandbox.lua.eval("function(...) " + body + " end")
+
+
+def call(host, body, *args):
+    return host.call_function(lua_fn(host, body), *args)
+
+
+# ----- cards -----------------------------------------------------------------------------------
+
+
+def test_card_is_userdata_with_its_class_as_metatable(env):
+    host, duel, c = env
+    assert call(host, "local c = ...; return type(c)", c) == ("userdata",)
+    assert call(host, "local c = ...; return getmetatable(c) == c100", c) == (True,)
+    assert call(host, "local c = ...; return getmetatable(getmetatable(c)) == Card", c) == (True,)
+    assert call(host, 'local c = ...; return aux.GetValueType(c)', c) == ("Card",)
+
+
+def test_card_fields_read_the_class_table(env):
+    host, duel, c = env
+    assert call(host, "local c = ...; return c.marker, c.loaded_id", c) == ("c100", 100)
+    # absent fields are nil: Card is not strict, scripts read c.material and the like
+    assert call(host, "local c = ...; return c.material, c.no_such_field", c) == (None, None)
+    # a field written on the class is seen through every card of that class
+    call(host, "c100.shared = 7")
+    other = duel.new_card(100)
+    assert call(host, "local a, b = ...; return a.shared, b.shared", c, other) == (7, 7)
+
+
+def test_methods_resolve_through_class_then_card(env):
+    host, duel, c = env
+    call(host, "function Card.TestHandlesWho(c) return 'Card' end")
+    call(host, "function c100.TestHandlesOwn(c) return 'c100' end")
+    assert call(host, "local c = ...; return c:TestHandlesWho(), c:TestHandlesOwn()", c) == ("Card", "c100")
+
+
+def test_one_card_one_lua_value(env):
+    host, duel, c = env
+    h = c.handle
+    assert call(host, "local a, b = ...; return a == b, rawequal(a, b)", c, c) == (True, True)
+    assert call(host, "local a = ...; KEEP = a", c) == ()
+    assert call(host, "local a = ...; return rawequal(a, KEEP)", c) == (True,)
+    assert call(host, "local a, b = ...; local t = {}; t[a] = 'x'; return t[b]", c, c) == ("x",)
+    assert c.handle is h
+    # values coming back from Lua are the engine object itself
+    assert host.call_function(lua_fn(host, "return KEEP")) == (c,)
+    assert call(host, "return Debug.TestHandlesEcho(...)", c) == (c,)
+
+
+def test_alternate_artwork_uses_the_original_class(env):
+    host, duel, c = env
+    alt = duel.new_card(1001)
+    assert call(host, "local c = ...; return getmetatable(c) == c100, c.marker", alt) == (True, "c100")
+    assert call(host, "local a, b = ...; return rawequal(a, b)", alt, c) == (False,)
+
+
+def test_no_python_behind_a_handle(env):
+    host, duel, c = env
+    assert call(host, "local c = ...; return c.__class__, c.__dict__, c.data, c.handle", c) == (None,) * 4
+    s = call(host, "local c = ...; return tostring(c)", c)[0]
+    assert s.startswith("userdata: ") and "Card" not in s
+    # the metatable seen by scripts is the class table; no finalizer shows
+    assert call(host, "local c = ...; return rawget(getmetatable(c), '__gc')", c) == (None,)
+
+
+# ----- effects and groups -----------------------------------------------------------------------
+
+
+def test_effect_handle_is_made_on_first_use(env):
+    host, duel, c = env
+    e = duel.new_effect()
+    assert e.handle is None
+    assert call(host, "local e = ...; return type(e), getmetatable(e) == Effect, aux.GetValueType(e)",
+                e) == ("userdata", True, "Effect")
+    h = e.handle
+    assert h is not None
+    assert call(host, "local a, b = ...; return rawequal(a, b)", e, e) == (True,)
+    assert e.handle is h
+
+
+def test_group_handle_and_metamethods(env):
+    host, duel, c = env
+    g = duel.new_group([c])
+    assert call(host, "local g = ...; return type(g), getmetatable(g) == Group, aux.GetValueType(g)",
+                g) == ("userdata", True, "Group")
+    # '#g' reaches the installed Group.__len (the binding, or its not-implemented stub)
+    out = call(host, "local g = ...; local ok, r = pcall(function() return #g end); return ok, r", g)
+    assert out == (True, 1) or (out[0] is False and "Group.__len" in out[1])
+    # functions utility.lua adds to Group are methods of every group
+    assert call(host, "local g = ...; return rawequal(g.CountPlusOne, Group.CountPlusOne)", g) == (True,)
+
+
+def test_group_and_effect_reject_unknown_fields(env):
+    host, duel, c = env
+    g = duel.new_group([c])
+    host.strict = False
+    call(host, "local g = ...; return g.__class__", g)
+    assert "Group.__class__ is not a function of the reference core" in host.errors[-1].message
+
+
+# ----- lifetimes -------------------------------------------------------------------------------
+
+
+def test_groups_are_collected_once_neither_side_holds_them(env):
+    host, duel, c = env
+    sb = host.sandbox
+    touch = lua_fn(host, "local g = ...; return Debug.TestHandlesEcho(g) == g")
+    gc.collect()
+    sb.full_gc()
+    base = sb.count_handles()
+    refs = []
+    for _ in range(2000):
+        g = duel.new_group([c])
+        host.call_function(touch, g)
+        refs.append(weakref.ref(g))
+    del g
+    assert host.handles.script_groups == []          # call depth returned to 0 after each call
+    gc.collect()
+    sb.full_gc()
+    sb.full_gc()
+    assert all(r() is None for r in refs)
+    assert sb.count_handles() <= base + 5
+
+
+def test_handle_memory_is_stable_over_many_groups(env):
+    host, duel, c = env
+    sb = host.sandbox
+    touch = lua_fn(host, "local g = ...; return g")
+
+    def churn():
+        for _ in range(3000):
+            host.call_function(touch, duel.new_group([c]))
+        gc.collect()
+        sb.full_gc()
+        sb.full_gc()
+
+    churn()
+    after_first = sb.memory_used()
+    for _ in range(3):
+        churn()
+    assert sb.memory_used() <= after_first * 1.2 + 200_000
+
+
+def test_effects_stay_alive_until_the_engine_releases_them(env):
+    host, duel, c = env
+    e = duel.new_effect()
+    call(host, "SAVED_EFFECT = ...", e)
+    wr = weakref.ref(e)
+    del e
+    gc.collect()
+    assert wr() is not None                          # only Lua holds it: still valid
+    assert host.call_function(lua_fn(host, "return SAVED_EFFECT")) == (wr(),)
+    host.release_effect(wr())
+    gc.collect()
+    assert wr() is None
+    # the handle Lua kept is still a userdata; passing it on reports the deleted object
+    host.strict = False
+    assert call(host, "return Debug.TestHandlesGroupSize(SAVED_EFFECT)") == ()
+    assert "no longer exists" in host.errors[-1].message
+
+
+def test_groups_live_through_the_call_then_with_the_engine(env):
+    host, duel, c = env
+    holder = []
+
+    @lua_function("Debug.TestHandlesMakeGroup", extension=True)
+    def make_group(ctx, args):
+        g = ctx.duel.new_group([c])
+        if args.bool(1):
+            holder.append(g)
+        return g
+
+    try:
+        host2 = LuaScriptHost(SCRIPTS, load_libraries=False)
+        duel2 = Duel(reader, seed=1, script=host2)
+        c = duel2.new_card(100)
+        f = host2.sandbox.lua.eval("""function(keep)
+            local g = Debug.TestHandlesMakeGroup(keep)
+            collectgarbage_is_gone = (collectgarbage == nil)
+            KEPT = g
+            return Debug.TestHandlesGroupSize(g)
+        end""")
+        assert host2.call_function(f, False) == (1,)     # alive during the call
+        gc.collect()
+        size = host2.sandbox.lua.eval("function() return Debug.TestHandlesGroupSize(KEPT) end")
+        assert host2.call_function(size) == ()           # released at depth 0: gone
+        assert "no longer exists" in host2.errors[-1].message
+        assert host2.call_function(f, True) == (1,)      # the engine holds this one
+        gc.collect()
+        assert host2.call_function(size) == (1,)
+    finally:
+        registry.unregister("Debug.TestHandlesMakeGroup")
+
+
+def test_keep_alive_groups_survive_until_unmarked(env):
+    host, duel, c = env
+    g = duel.new_group([c])
+    g.is_readonly = GTYPE_KEEP_ALIVE
+    call(host, "KEPT_GROUP = ...", g)
+    wr = weakref.ref(g)
+    del g
+    gc.collect()
+    assert wr() is not None and wr() in host.handles.kept_groups
+    wr().is_readonly = GTYPE_DEFAULT                  # what Group.DeleteGroup does
+    call(host, "return 1")                            # the next return to depth 0 drops it
+    gc.collect()
+    assert wr() is None

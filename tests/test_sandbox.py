@@ -1,0 +1,227 @@
+"""The sandbox: what card scripts can and cannot reach, and how runaway scripts are stopped."""
+
+from __future__ import annotations
+
+import gc
+import time
+from pathlib import Path
+
+import pytest
+
+from duelhost.bindings.host import LuaScriptHost
+from duelhost.bindings.runtime import LuaSandbox, SandboxOptions
+from duelhost.engine.card import CardData
+from duelhost.engine.duel import Duel
+
+SCRIPTS = Path(__file__).parent / "data" / "scripts"
+TYPES = {100: 0x21, 101: 0x21}
+
+
+def make_host(**options):
+    host = LuaScriptHost(SCRIPTS, load_libraries=False, **options)
+    duel = Duel(lambda code: CardData(code=code, type=TYPES.get(code, 0x21)), seed=1, script=host)
+    return host, duel
+
+
+def run(sb: LuaSandbox, src: str, *args):
+    """Compile ``src`` as a function body and call it; the dispatcher's result tuple."""
+    fn = sb.lua.eval("function(...) " + src + " end")
+    return sb.call(True, fn, *args)
+
+
+@pytest.fixture
+def sb() -> LuaSandbox:
+    return LuaSandbox(SandboxOptions(time_budget=0.3, max_memory=32 << 20))
+
+
+# ----- what scripts see ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["io", "os", "debug", "package", "require", "coroutine", "python",
+                                  "collectgarbage", "dofile", "loadfile"])
+def test_unsafe_globals_are_gone(sb, name):
+    assert run(sb, f"return {name} == nil") == (True, True)
+
+
+@pytest.mark.parametrize("name", ["string", "table", "math", "utf8", "print", "pairs", "ipairs",
+                                  "load", "pcall", "error", "setmetatable", "getmetatable", "tostring",
+                                  "select", "rawequal", "next", "type"])
+def test_reference_libraries_are_there(sb, name):
+    assert run(sb, f"return {name} ~= nil") == (True, True)
+
+
+def test_no_file_access(sb):
+    for src in ('return io.open("/etc/passwd")', 'return dofile("/etc/passwd")',
+                'return loadfile("/etc/passwd")', 'return require("os")',
+                'return os.execute("true")', 'return package.loadlib("libc.so.6", "system")'):
+        ok, msg, *_ = run(sb, src)
+        assert ok is False, src
+        assert "attempt to" in msg, (src, msg)
+
+
+def test_load_refuses_bytecode(sb):
+    ok, f, err = run(sb, "local f, e = load(string.dump(function() return 1 end)); return f, e")
+    assert ok is True and f is None
+    assert "binary chunk" in err
+    ok, f, err = run(sb, 'local f, e = load(string.dump(function() return 1 end), "x", "b"); return f, e')
+    assert f is None and "binary chunk" in err
+    # text still loads, with or without an environment
+    assert run(sb, 'return load("return 1 + 1")()') == (True, 2)
+    assert run(sb, 'return load("return x", "t", "t", {x = 5})()') == (True, 5)
+
+
+def test_no_path_to_python(sb):
+    # lupa's python module is gone; the privileged table is not in _G
+    assert run(sb, "return python") == (True, None)
+    for k in ("eval", "builtins", "none", "as_attrgetter"):
+        ok, msg, *_ = run(sb, f"return python.{k}")
+        assert ok is False
+    found = run(sb, """
+        local n = 0
+        for k, v in pairs(_G) do
+          if type(v) == "userdata" then n = n + 1 end
+        end
+        return n""")
+    assert found == (True, 0)
+
+
+def test_python_objects_expose_no_attributes():
+    """If a Python object ever reached a script, none of its attributes would be readable."""
+    sb = LuaSandbox()
+
+    class Secret:
+        password = "hunter2"
+
+        def method(self):
+            return "called"
+
+    fn = sb.lua.eval("function(o, k) return o[k] end")
+    for attr in ("password", "__class__", "__dict__", "method", "__init__"):
+        ok, msg, *_ = sb.call(True, fn, Secret(), attr)
+        assert ok is False
+        assert "hunter2" not in str(msg)
+
+
+def test_global_table_metatable_is_protected(sb):
+    ok, msg, *_ = run(sb, "setmetatable(_G, {__index = function() error('x') end})")
+    assert ok is False and "global table" in msg
+    # ordinary tables are unaffected
+    assert run(sb, "local t = setmetatable({}, {__index = function() return 7 end}); return t.x") == (True, 7)
+
+
+def test_strings_of_any_bytes_round_trip(sb):
+    ok, s, n = run(sb, 'local s = "\\xff\\xfe" .. "é"; return s, #s')
+    assert ok and n == 4
+    assert run(sb, "local s = ...; return #s, s:byte(1)", s) == (True, 4, 255)
+
+
+# ----- runaway scripts ----------------------------------------------------------------------------
+
+
+def test_endless_loop_is_stopped_within_the_budget_naming_the_card():
+    host, duel = make_host()          # default budget: 1 s
+    duel.new_card(100)
+    loop = host.sandbox.lua.eval("c100.loop")
+    t0 = time.perf_counter()
+    assert host.call_function(loop) == ()
+    elapsed = time.perf_counter() - t0
+    assert 0.9 <= elapsed < 2.0
+    err = host.errors[-1]
+    assert err.kind == "timeout"
+    assert err.card_code == 100
+    assert "c100.lua" in err.message and err.script == "c100.lua" and err.line == 14
+    # the runtime is still usable
+    assert host.check_condition(host.sandbox.lua.eval("c100.cond"), None, 0) is True
+
+
+def test_endless_loop_inside_a_coroutine_task_is_stopped():
+    host, duel = make_host(time_budget=0.2)
+    duel.new_card(100)
+    task = host.start(host.sandbox.lua.eval("c100.loop"))
+    t0 = time.perf_counter()
+    assert task.resume() == (False, None)
+    assert time.perf_counter() - t0 < 1.0
+    err = host.errors[-1]
+    assert err.kind == "timeout" and err.card_code == 100 and "c100.lua" in err.message
+    # the pooled thread is reused for the next task
+    ok_task = host.start(host.sandbox.lua.eval("function() return 5 end"))
+    assert ok_task.resume() == (False, (5,))
+
+
+def test_pcall_cannot_swallow_a_timeout(sb):
+    t0 = time.perf_counter()
+    for src in ('for i = 1, 100 do pcall(function() while true do end end) end return "escaped"',
+                "while true do pcall(function() while true do end end) end",
+                "local function f() while true do pcall(f) end end f()",
+                "local function f() while true do xpcall(f, function(e) return e end) end end f()",
+                "while true do xpcall(function() while true do end end, function() while true do end end) end",
+                "local x <close> = setmetatable({}, {__close = function() while true do end end}) while true do end"):
+        ok, msg, *_ = run(sb, src)
+        assert ok is False and "script timeout" in msg, src
+    assert time.perf_counter() - t0 < 4.0
+    # afterwards calls run at full speed again (the every-instruction hook is undone)
+    t0 = time.perf_counter()
+    assert run(sb, "local x = 0 for i = 1, 1e6 do x = x + i end return x")[0] is True
+    assert time.perf_counter() - t0 < 0.25
+
+
+def test_finalizers_cannot_be_installed(sb):
+    """Lua runs __gc with hooks off, so a looping finalizer could never be stopped."""
+    ok, msg, *_ = run(sb, "setmetatable({}, {__gc = function() while true do end end})")
+    assert ok is False and "__gc metamethods are not allowed" in msg
+    # adding __gc after setmetatable does not mark the object (Lua 5.4): harmless
+    assert run(sb, """local mt = {} setmetatable({}, mt)
+        mt.__gc = function() while true do end end
+        for i = 1, 1e5 do local t = {} end return 1""") == (True, 1)
+    sb.full_gc()
+
+
+def test_each_outermost_call_gets_a_fresh_budget(sb):
+    busy = sb.lua.eval("function() local x = 0 for i = 1, 2e6 do x = x + i end return x end")
+    for _ in range(5):      # each well under 0.3 s, together possibly more
+        assert sb.call(True, busy)[0] is True
+
+
+def test_runaway_allocation_is_stopped_and_the_runtime_goes_on(sb):
+    ok, msg, *_ = run(sb, "local t = {} for i = 1, 1e9 do t[i] = i end")
+    assert ok is False and msg == "not enough memory"
+    ok, msg, *_ = run(sb, 'return string.rep("x", 1 << 30)')
+    assert ok is False and msg == "not enough memory"
+    sb.full_gc()
+    assert sb.memory_used() < 8 << 20
+    assert run(sb, "local t = {} for i = 1, 1000 do t[i] = i end return #t") == (True, 1000)
+
+
+def test_runaway_allocation_in_a_card_callback_is_reported():
+    host, duel = make_host(max_memory=32 << 20)
+    hog = host.sandbox.lua.eval('function(e) local t = {} while true do t[#t + 1] = string.rep("x", 1000) end end')
+    task = host.start(hog)
+    assert task.resume() == (False, None)
+    err = host.errors[-1]
+    assert err.kind == "memory" and "not enough memory" in err.message
+    assert host.call_function(host.sandbox.lua.eval("function() return 1 end")) == (1,)
+
+
+def test_memory_kept_by_a_script_refuses_new_calls_cleanly():
+    """Above max_memory (but within the reserve) between calls: calls are refused, not crashed."""
+    host, duel = make_host(max_memory=16 << 20)
+    lua = host.sandbox.lua
+    fill = lua.eval('function(n) HOARD = {} for i = 1, n do HOARD[i] = string.rep("y", 1000) .. i end end')
+    host.call_function(fill, 17500)                    # ~17.5 MB stays reachable
+    assert host.errors == []
+    assert host.check_condition(lua.eval("function() return true end")) is False
+    err = host.errors[-1]
+    assert err.kind == "memory" and "memory exhausted" in err.message
+    lua.execute("HOARD = nil")                         # the host's owner frees it
+    host.sandbox.full_gc()
+    assert host.check_condition(lua.eval("function() return true end")) is True
+    gc.collect()
+
+
+def test_hook_never_fires_inside_host_glue():
+    sb = LuaSandbox(SandboxOptions(time_budget=0.05))
+    slow = sb.lua.eval("function() local x = 0 for i = 1, 5e7 do x = x + 1 end return x end")
+    ok, msg, *_ = sb.call(True, slow)
+    assert ok is False and "script timeout" in msg
+    # right after a timeout, the glue still returns normal results
+    assert sb.call(True, sb.lua.eval("function() return 1 end")) == (True, 1)
