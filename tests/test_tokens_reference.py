@@ -199,8 +199,9 @@ def test_steps_booleans_one_completion_and_an_unfinished_batch():
     assert t.run() == (True,)
     # the unfinished batch: the Token is placed (its zone is used) but not on the field for matching
     assert t.run() == (2, 2)
+    # one Summon event for the whole batch (event player PLAYER_NONE, 2 cards), none for the unfinished one
     seen = t.run()
-    assert [seen[i:i + 5] for i in range(0, len(seen), 5)] == [(C.EVENT_SPSUMMON_SUCCESS, 0, 2, 0, 2)]   # ep: PLAYER_NONE
+    assert [seen[i:i + 5] for i in range(0, len(seen), 5)] == [(C.EVENT_SPSUMMON_SUCCESS, 0, 2, 0, 2)]
 
 
 @pytest.mark.parametrize("how", [
