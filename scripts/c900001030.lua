@@ -1,6 +1,9 @@
 --Gavel Archivist
 --A "hard" once per turn: SetCountLimit(1,id) counts for every copy of the card.
 local s,id=GetID()
+-- Our codes have 9 digits: above MAX_CARD_ID (0x0fffffff), in the bits SetCountLimit reads
+-- as EFFECT_COUNT_CODE_OATH/DUEL. The count code keeps the low 28 bits only.
+local COUNT_CODE=id&0xfffffff
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
@@ -9,7 +12,7 @@ function s.initial_effect(c)
 	e1:SetType(EFFECT_TYPE_IGNITION)
 	e1:SetRange(LOCATION_MZONE)
 	e1:SetProperty(EFFECT_FLAG_PLAYER_TARGET)
-	e1:SetCountLimit(1,id)
+	e1:SetCountLimit(1,COUNT_CODE)
 	e1:SetTarget(s.target)
 	e1:SetOperation(s.operation)
 	c:RegisterEffect(e1)

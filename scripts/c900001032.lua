@@ -1,6 +1,9 @@
 --Gavel Tally
 --A count limit shared with "Gavel Ledger" (the same count code, 900001031).
 local s,id=GetID()
+-- Our codes have 9 digits: above MAX_CARD_ID (0x0fffffff), in the bits SetCountLimit reads
+-- as EFFECT_COUNT_CODE_OATH/DUEL. The count code keeps the low 28 bits only.
+local COUNT_CODE=900001031&0xfffffff
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
@@ -8,7 +11,7 @@ function s.initial_effect(c)
 	e1:SetType(EFFECT_TYPE_ACTIVATE)
 	e1:SetCode(EVENT_FREE_CHAIN)
 	e1:SetProperty(EFFECT_FLAG_PLAYER_TARGET)
-	e1:SetCountLimit(1,900001031)
+	e1:SetCountLimit(1,COUNT_CODE)
 	e1:SetTarget(s.target)
 	e1:SetOperation(s.activate)
 	c:RegisterEffect(e1)

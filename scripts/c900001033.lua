@@ -2,6 +2,9 @@
 --An oath count limit (EFFECT_COUNT_CODE_OATH) and an oath restriction (EFFECT_FLAG_OATH)
 --registered while activating: both are taken back when the activation is negated.
 local s,id=GetID()
+-- Our codes have 9 digits: above MAX_CARD_ID (0x0fffffff), in the bits SetCountLimit reads
+-- as EFFECT_COUNT_CODE_OATH/DUEL. The count code keeps the low 28 bits only.
+local COUNT_CODE=id&0xfffffff
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
@@ -9,7 +12,7 @@ function s.initial_effect(c)
 	e1:SetType(EFFECT_TYPE_ACTIVATE)
 	e1:SetCode(EVENT_FREE_CHAIN)
 	e1:SetProperty(EFFECT_FLAG_PLAYER_TARGET)
-	e1:SetCountLimit(1,id+EFFECT_COUNT_CODE_OATH)
+	e1:SetCountLimit(1,COUNT_CODE+EFFECT_COUNT_CODE_OATH)
 	e1:SetCost(s.cost)
 	e1:SetTarget(s.target)
 	e1:SetOperation(s.activate)

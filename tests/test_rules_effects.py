@@ -267,3 +267,257 @@ def test_when_you_can_triggers_when_the_destruction_is_the_last_thing():
     b.activate(SNARE_PIT)
     assert SEEDLING in b.codes(0, LOC_GRAVE)
     assert b.codes(0, LOC_HAND).count(CLERK) == 1       # the Seedling draw (player 0 drew nothing else)
+
+
+# ===== targets, operation info, chain info ===========================================
+
+def test_select_target_get_first_target_and_is_relate_to_effect():
+    """Snare Pit targets a monster (MSG_BECOME_TARGET); the opponent returns that monster
+    to the hand in response, so at resolution the target is no longer related to the
+    effect and nothing is destroyed."""
+    b = Board()
+    b.spell(SNARE_PIT, 0, set_=True)
+    b.monster(BAILIFF, 1)
+    b.spell(900001071, 1, set_=True)            # Recall Order
+    b.start()
+    b.chain(1, 900001071)
+    b.expect(MsgSelectCard, pick(BAILIFF), player=0)     # Snare Pit's target
+    b.expect(MsgSelectCard, pick(BAILIFF), player=1)     # Recall Order's target
+    b.activate(SNARE_PIT)
+    assert not b.pending
+    assert b.codes(1, LOC_HAND) == [BAILIFF]
+    assert b.codes(1, LOC_GRAVE) == [900001071]
+    assert not b.messages(__import__("duelhost.engine.messages", fromlist=["MsgBecomeTarget"]).MsgBecomeTarget) == []
+    destroyed = [m for m in b.messages(__import__("duelhost.engine.messages", fromlist=["MsgMove"]).MsgMove)
+                 if m.reason & C.REASON_DESTROY and m.previous.location == LOC_MZONE]
+    assert destroyed == []
+
+
+def test_get_operation_info_sees_what_the_link_declared():
+    """Stay of Execution answers only a link whose SetOperationInfo declared the
+    destruction of a monster its controller controls."""
+    b = Board()
+    b.hand(SPARK_BOLT, 0)
+    b.spell(SNARE_PIT, 0, set_=True)
+    b.monster(BAILIFF, 1)
+    b.spell(900001016, 1, set_=True)            # Stay of Execution
+    b.start()
+    n = b.pmark()
+    b.activate(SPARK_BOLT)
+    assert all(900001016 not in offer for offer in b.chain_offers(1, n))
+    n = b.pmark()
+    b.chain(1, 900001016)
+    b.activate(SNARE_PIT)
+    assert any(900001016 in offer for offer in b.chain_offers(1, n))
+    assert b.codes(1, LOC_MZONE) == [BAILIFF]          # Snare Pit's activation was negated
+    assert SNARE_PIT in b.codes(0, LOC_GRAVE)
+
+
+def test_negating_an_effect_keeps_the_cost_paid_and_the_count_used():
+    b = Board()
+    b.monster(SCRIBE, 0)
+    b.hand(CLERK, 0)
+    b.spell(HUSH, 1, set_=True)
+    b.start()
+    b.chain(1, HUSH)
+    start = b.mark()
+    b.activate(SCRIBE)
+    assert b.codes(0, LOC_GRAVE) == [CLERK]            # the discard cost stays paid
+    assert b.codes(0, LOC_HAND) == []                  # no draw: the effect was negated
+    assert [m.chain_count for m in b.messages(MsgChainDisabled, start)] == [1]
+    assert b.messages(MsgChainNegated, start) == []    # the activation itself was not negated
+    assert SCRIBE not in activatable(b)
+
+
+# ===== count limits =====================================================================
+
+def test_hard_once_per_turn_counts_every_copy_and_comes_back_next_turn():
+    b = Board()
+    b.monster(ARCHIVIST, 0, 0)
+    b.monster(ARCHIVIST, 0, 1)
+    b.start()
+    assert activatable(b).count(ARCHIVIST) == 2
+    b.activate(ARCHIVIST)
+    assert b.lp(0) == 8300
+    assert ARCHIVIST not in activatable(b)             # SetCountLimit(1,id): the other copy too
+    b.end_turn()
+    b.end_turn()
+    assert b.duel.turn == 3 and activatable(b).count(ARCHIVIST) == 2
+
+
+def test_shared_count_code_between_two_different_cards():
+    b = Board()
+    b.hand(LEDGER)
+    b.hand(TALLY)
+    b.start()
+    assert {LEDGER, TALLY} <= set(activatable(b))
+    b.activate(LEDGER)
+    assert TALLY not in activatable(b)
+
+
+def test_a_negated_activation_keeps_a_plain_count_used():
+    b = Board()
+    b.hand(LEDGER)
+    b.hand(TALLY)
+    b.spell(REBUKE, 1, set_=True)
+    b.start()
+    b.chain(1, REBUKE)
+    b.activate(LEDGER)
+    assert LEDGER in b.codes(0, LOC_GRAVE) and len(b.codes(0, LOC_HAND)) == 1
+    assert TALLY not in activatable(b)
+
+
+def test_oath_count_and_oath_restriction():
+    b = Board()
+    b.hand(OATH)
+    b.hand(OATH)
+    b.hand(REVIVAL_RITE)
+    b.grave(BAILIFF)
+    b.start()
+    assert REVIVAL_RITE in activatable(b)
+    b.activate(OATH)
+    assert activatable(b).count(OATH) == 0             # once per turn (oath)
+    assert REVIVAL_RITE not in activatable(b)           # cannot Special Summon this turn
+    b.end_turn()
+    b.end_turn()
+    assert OATH in activatable(b) and REVIVAL_RITE in activatable(b)   # both reset on turn 3
+
+
+def test_a_negated_oath_activation_gives_the_count_back_and_lifts_the_restriction():
+    b = Board()
+    b.hand(OATH)
+    b.hand(OATH)
+    b.hand(REVIVAL_RITE)
+    b.grave(BAILIFF)
+    b.spell(REBUKE, 1, set_=True)
+    b.start()
+    b.chain(1, REBUKE)
+    b.activate(OATH)
+    assert b.codes(0, LOC_GRAVE).count(OATH) == 1
+    assert OATH in activatable(b)                       # EFFECT_COUNT_CODE_OATH: taken back
+    assert REVIVAL_RITE in activatable(b)               # EFFECT_FLAG_OATH effect removed
+
+
+# ===== resets, labels, label objects, flag effects ======================================
+
+def test_reset_at_the_end_of_the_turn():
+    b = Board()
+    b.monster(BAILIFF, 0)
+    b.hand(BRIEF_SURGE)
+    b.start()
+    b.activate(BRIEF_SURGE)
+    bailiff = b.field(0)[0]
+    assert bailiff.get_attack() == 2000
+    b.end_turn()
+    assert bailiff.get_attack() == 1500
+
+
+def test_reset_phase_with_a_count_lasts_until_the_next_turns_end():
+    b = Board()
+    b.monster(BAILIFF, 0)
+    b.hand(LASTING_SURGE)
+    b.start()
+    b.activate(LASTING_SURGE)
+    bailiff = b.field(0)[0]
+    assert bailiff.get_attack() == 2300
+    b.end_turn()
+    assert b.duel.turn == 2 and bailiff.get_attack() == 2300
+    b.end_turn()
+    assert b.duel.turn == 3 and bailiff.get_attack() == 1500
+
+
+def test_reset_event_when_the_monster_leaves_the_field():
+    b = Board()
+    b.monster(BAILIFF, 0)
+    b.hand(IRON_RESOLVE)
+    b.spell(900001071, 0, set_=True)            # Recall Order
+    b.start()
+    b.activate(IRON_RESOLVE)
+    bailiff = b.field(0)[0]
+    b.end_turn()
+    b.end_turn()
+    assert b.duel.turn == 3 and bailiff.get_attack() == 2500     # no phase reset
+    b.activate(900001071)                        # bounce it, then summon it again
+    assert b.codes(0, LOC_HAND).count(BAILIFF) == 1
+    b.summon(BAILIFF)
+    assert b.field(0)[0].get_attack() == 1500
+
+
+def test_label_carries_a_value_from_the_cost_to_the_operation():
+    b = Board()
+    b.monster(TITHE_COLLECTOR, 0)
+    b.hand(900001004)                            # Gavel Magistrate, Level 6
+    b.hand(CLERK)
+    b.start()
+    b.expect(MsgSelectCard, pick(900001004))
+    b.activate(TITHE_COLLECTOR)
+    assert b.lp(0) == 8000 + 6 * 200
+
+
+def test_label_object_and_flag_effect_destroy_in_the_end_phase():
+    b = Board()
+    b.hand(MARK_OF_THE_HUNTED)
+    b.monster(BAILIFF, 1)
+    b.start()
+    b.activate(MARK_OF_THE_HUNTED)
+    assert b.codes(1, LOC_MZONE) == [BAILIFF]
+    flag_code = (MARK_OF_THE_HUNTED & 0x0FFFFFFF) | C.EFFECT_FLAG_EFFECT     # as Card.RegisterFlagEffect stores it
+    assert b.field(1)[0].get_flag_effect(flag_code) == 1
+    b.end_turn()
+    assert b.codes(1, LOC_GRAVE) == [BAILIFF]
+
+
+def test_flag_effect_reset_makes_the_delayed_effect_forget_the_card():
+    """The marked monster leaves the field and comes back: it is a new card for the
+    rules (its flag effect was reset), so the End Phase destruction does nothing."""
+    b = Board()
+    b.hand(MARK_OF_THE_HUNTED)
+    b.hand(900001071)                            # Recall Order
+    b.monster(BAILIFF, 1)
+    b.start()
+    b.activate(MARK_OF_THE_HUNTED)
+    b.activate(900001071)                        # back to player 1's hand
+    assert b.codes(1, LOC_HAND) == [BAILIFF]
+    b.end_turn()
+    assert BAILIFF not in b.codes(1, LOC_GRAVE)
+
+
+def test_player_flag_effect_counts_activations_this_turn():
+    b = Board()
+    for _ in range(3):
+        b.hand(SECOND_WIND)
+    b.start()
+    b.activate(SECOND_WIND)
+    assert len(b.codes(0, LOC_HAND)) == 2 + 1
+    b.activate(SECOND_WIND)
+    assert len(b.codes(0, LOC_HAND)) == 1 + 1 + 2
+    b.end_turn()
+    b.end_turn()
+    before = len(b.codes(0, LOC_HAND))
+    b.activate(SECOND_WIND)                       # turn 3: the flag was reset
+    assert len(b.codes(0, LOC_HAND)) == before - 1 + 1
+
+
+def test_global_effect_counts_destroyed_monsters_this_turn():
+    b = Board()
+    b.hand(GRAVE_CENSUS)
+    b.spell(SNARE_PIT, 0, set_=True)
+    b.monster(BAILIFF, 1)
+    b.start()
+    assert GRAVE_CENSUS not in activatable(b)
+    b.activate(SNARE_PIT)
+    assert GRAVE_CENSUS in activatable(b)
+    b.activate(GRAVE_CENSUS)
+    assert b.lp(0) == 8300
+
+
+def test_custom_event_triggers_the_listener():
+    b = Board()
+    b.hand(SIGNAL_FLARE, 0)
+    b.monster(FLARE_WATCHER, 1)
+    b.start()
+    start = b.mark()
+    b.activate(SIGNAL_FLARE)
+    assert b.lp(0) == 8100
+    assert [m.code for m in b.messages(MsgChaining, start)] == [SIGNAL_FLARE, FLARE_WATCHER]
+    assert b.field(1)[0].get_attack() == 2000
