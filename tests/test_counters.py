@@ -807,3 +807,204 @@ def test_citadel_gains_counters_from_other_spells(table):
     t.activate(SPARK)
     assert t.counters(CITADEL) == {SPELL: 2}
     assert t.duel.lp(0) == 9000
+
+
+# =============================================================================================
+# Counter events
+# =============================================================================================
+
+def test_add_counter_raises_its_event_on_the_card_only_after_the_change(table):
+    """Card.AddCounter writes MSG_ADD_COUNTER, then raises EVENT_ADD_COUNTER+type as a
+    *single* event: the Totem's own effect sees it (300 LP per counter, ev = the count
+    placed); a field effect of another card (the probe's watcher) does not."""
+    t = table("WATCH(EVENT_ADD_COUNTER+0x10f1) WATCH(EVENT_ADD_COUNTER+0x1)",
+              "local c=C(%d) return c:AddCounter(0x10f1,2), c:AddCounter(0x1,1)" % TOTEM,
+              "return SEEN()")
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    t.run()
+    mark = t.mark()
+    assert t.run() == (True, True)
+    # the event's effect runs once the snippet (the operation placing the counters) is done
+    names = [m.NAME for m in t.since(mark) if m.NAME in ("ADD_COUNTER", "RECOVER")]
+    assert names == ["ADD_COUNTER", "ADD_COUNTER", "RECOVER"]
+    assert t.duel.lp(0) == 8000 + 2 * 300
+    assert t.seen() == []
+
+
+def test_remove_counter_event_comes_only_from_duel_remove_counter(table):
+    t = table("WATCH(EVENT_REMOVE_COUNTER+0x1) WATCH(EVENT_REMOVE_COUNTER+0x10f1) "
+              "local c=C(%d) Debug.PreAddCounter(c,0x1,2) Debug.PreAddCounter(c,0x10f1,3)" % TOTEM,
+              "return C(%d):RemoveCounter(0,0x1,1,REASON_EFFECT)" % TOTEM,          # typed, one card: no event
+              "return Duel.RemoveCounter(0,1,0,0x10f1,2,REASON_EFFECT)",              # field: the event
+              "return SEEN()")
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    t.run()
+    assert t.run() == (True,)
+    assert t.run() == (True,)
+    assert t.seen() == [(C.EVENT_REMOVE_COUNTER + HEX, 2, 0, C.REASON_EFFECT, 0)]
+    assert t.counters(TOTEM) == {SPELL: 1, HEX: 1}
+
+
+def test_a_script_can_raise_the_remove_event_itself(table):
+    t = table("WATCH(EVENT_REMOVE_COUNTER+0x1) local c=C(%d) Debug.PreAddCounter(c,0x1,2) "
+              "c:RemoveCounter(0,0x1,1,REASON_EFFECT) "
+              "Duel.RaiseEvent(c,EVENT_REMOVE_COUNTER+0x1,e,REASON_EFFECT,0,0,1)" % TOTEM,
+              "return SEEN()")
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    t.run()
+    assert t.seen() == [(C.EVENT_REMOVE_COUNTER + SPELL, 1, 0, C.REASON_EFFECT, 1)]
+
+
+# =============================================================================================
+# Lifecycle: counters belong to the card's current stay on the field
+# =============================================================================================
+
+LOAD = "WATCH(EVENT_REMOVE_COUNTER+0x1) WATCH(EVENT_REMOVE_COUNTER+0x10f1) " \
+       "local c=C(%d) Debug.PreAddCounter(c,0x1,2) Debug.PreAddCounter(c,0x10f1,3) return c:GetCounter(0)" % TOTEM
+
+
+@pytest.mark.parametrize("move, where", [
+    ("Duel.SendtoHand(c,nil,REASON_EFFECT)", HAND),
+    ("Duel.SendtoDeck(c,nil,SEQ_DECKSHUFFLE,REASON_EFFECT)", DECK),
+    ("Duel.SendtoGrave(c,REASON_EFFECT)", GRAVE),
+    ("Duel.Destroy(c,REASON_EFFECT)", GRAVE),
+    ("Duel.Remove(c,POS_FACEUP,REASON_EFFECT)", REMOVED),
+    ("Duel.Overlay(C(%d),Group.FromCards(c))" % ADEPT, C.LOCATION_OVERLAY),
+    ("Duel.Equip(0,c,C(%d))" % ADEPT, SZONE),                                 # monster -> Spell & Trap Zone
+    ("Duel.ChangePosition(c,POS_FACEDOWN_DEFENSE)", MZONE),                   # turned face-down
+    ("Duel.Remove(c,POS_FACEUP,REASON_EFFECT+REASON_TEMPORARY) Duel.ReturnToField(c)", MZONE),
+])
+def test_counters_vanish_silently_when_the_card_moves(table, move, where):
+    t = table(LOAD, "local c=C(%d) %s return c:GetLocation(), c:GetCounter(0x1), c:GetCounter(0x10f1), "
+                    "c:GetCounter(0)" % (TOTEM, move), "return SEEN()")
+    t.place(TOTEM, 0, MZONE, 0)
+    t.place(ADEPT, 0, MZONE, 1)
+    t.start()
+    assert t.run() == (2,)
+    mark = t.mark()
+    assert t.run() == (where, 0, 0, 0)
+    assert counter_msgs(t.since(mark)) == []          # no MSG_REMOVE_COUNTER
+    assert t.seen() == []                             # no EVENT_REMOVE_COUNTER
+    assert t.counters(TOTEM) == {}
+
+
+def test_counters_on_a_card_off_the_field_go_when_it_reaches_the_field(table):
+    t = table("local c=C(%d) Debug.PreAddCounter(c,0x1,2) return c:GetLocation(), c:GetCounter(0x1)" % TOTEM)
+    t.place(TOTEM, 0, HAND)
+    t.start()
+    assert t.run() == (HAND, 2)                        # Debug.PreAddCounter puts them anywhere
+    mark = t.mark()
+    t.summon(TOTEM)
+    assert t.counters(TOTEM) == {} and counter_msgs(t.since(mark)) == []
+
+
+def test_pendulum_zone_to_monster_zone_is_a_new_stay(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,2)" % ABDUCTOR,
+              "local c=C(%d) Duel.SpecialSummon(c,0,0,0,false,false,POS_FACEUP) return c:GetLocation(), "
+              "c:GetCounter(0x1)" % ABDUCTOR)
+    t.place(ABDUCTOR, 0, HAND)
+    t.start()
+    t.activate(ABDUCTOR, description=1160)
+    t.run()
+    assert t.run() == (MZONE, 0)
+
+
+def test_eclipse_turns_it_face_down_and_the_counters_go(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,1)" % DEFENDER,
+              "return Duel.ChangePosition(C(%d),POS_FACEUP_ATTACK), C(%d):GetCounter(0x1)" % (DEFENDER, DEFENDER))
+    t.place(DEFENDER, 1, MZONE)
+    t.place(ECLIPSE, 0, HAND)
+    t.start()
+    t.run()
+    mark = t.mark()
+    t.activate(ECLIPSE)
+    assert t.card(DEFENDER).current.position == C.POS_FACEDOWN_DEFENSE
+    assert t.counters(DEFENDER) == {} and counter_msgs(t.since(mark)) == []
+    assert t.run() == (1, 0)                         # face-up again: still none
+
+
+def test_disable_reset_removes_permit_counters_and_keeps_without_permit_ones(table):
+    t = table("WATCH(EVENT_REMOVE_COUNTER+0x1) WATCH(EVENT_REMOVE_COUNTER+0x10f1) "
+              "local c=C(%d) Debug.PreAddCounter(c,0x1,2) Debug.PreAddCounter(c,0x10f1,3)" % TOTEM,
+              "return SEEN()")
+    t.place(TOTEM, 1, MZONE, 2)
+    t.place(HUSH, 0, HAND)
+    t.start()
+    t.run()
+    mark = t.mark()
+    t.activate(HUSH)
+    assert t.card(TOTEM).is_status(C.STATUS_DISABLED)
+    # the reset writes MSG_REMOVE_COUNTER for the permitted type, raises no event
+    assert removes(t.since(mark)) == [(SPELL, 1, MZONE, 2, 2)]
+    assert t.counters(TOTEM) == {HEX: 3}
+    assert t.seen() == []
+
+
+def test_servant_records_its_counters_and_restores_them_in_the_pendulum_zone(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,2)" % SERVANT)
+    t.place(SERVANT, 0, MZONE)
+    t.place(COLLAPSE, 0, HAND)
+    t.start()
+    t.run()
+    mark = t.mark()
+    t.activate(COLLAPSE, pick(SERVANT), yes())
+    servant = t.card(SERVANT)
+    assert servant.current.location == SZONE and servant.current.sequence in (0, 4)
+    msgs = t.since(mark)
+    assert removes(msgs) == []                                          # destroyed silently
+    assert adds(msgs) == [(SPELL, 0, SZONE, servant.current.sequence, 2)]  # restored: 2
+    assert t.counters(SERVANT) == {SPELL: 2}
+
+
+# =============================================================================================
+# Debug.PreAddCounter, and counters in the state query and the messages
+# =============================================================================================
+
+def test_debug_pre_add_counter(table):
+    t = table("WATCH(EVENT_ADD_COUNTER+0x1) local c=C(%d) Debug.PreAddCounter(c,0x1) Debug.PreAddCounter(c,0x1,2) "
+              "Debug.PreAddCounter(c,0x2345,7) Debug.PreAddCounter(C(%d),0x1,3) "
+              "return c:GetCounter(0x1), c:GetCounter(0x2345), c:GetCounter(0), C(%d):GetCounter(0x1)"
+              % (ADEPT, DEFENDER, DEFENDER),
+              "return SEEN()")
+    t.place(ADEPT, 0, MZONE)
+    t.place(DEFENDER, 0, MZONE, 1)
+    t.start()
+    mark = t.mark()
+    # no permit needed, no limit (Defender holds 1), the count defaults to 1; no message, no event
+    assert t.run() == (3, 7, 2, 3)
+    assert counter_msgs(t.since(mark)) == []
+    assert t.seen() == []
+
+
+def test_counters_in_the_state_and_the_card_query(table):
+    from duelhost.engine.core_constants import QUERY_COUNTERS
+    t = table("local c=C(%d) c:AddCounter(0x1,2) c:AddCounter(0x10f1,1)" % TOTEM)
+    t.place(TOTEM, 1, MZONE, 3)
+    t.start()
+    t.run()
+    card = t.duel.state().players[1].at(MZONE)[0]
+    assert (card.code, card.counters) == (TOTEM, {SPELL: 2, HEX: 1})
+    assert "counters 0x1:2, 0x10f1:1" in str(t.duel.state())
+    raw = t.engine.query_card(1, MZONE, 3, QUERY_COUNTERS, False)
+    # length, flags, then the number of types and one u32 per type: type | count << 16, by type
+    assert raw[4:8] == QUERY_COUNTERS.to_bytes(4, "little")
+    assert raw[8:] == (2).to_bytes(4, "little") + (SPELL | 2 << 16).to_bytes(4, "little") + \
+        (HEX | 1 << 16).to_bytes(4, "little")
+
+
+def test_counter_messages_bytes(table):
+    from duelhost.engine.core_constants import MSG_ADD_COUNTER, MSG_REMOVE_COUNTER
+    t = table("local c=C(%d) c:AddCounter(0x10f1,2) return c:RemoveCounter(0,0x10f1,1,REASON_EFFECT)" % TOTEM)
+    t.place(TOTEM, 1, MZONE, 3)
+    t.start()
+    mark = t.mark()
+    t.run()
+    add, rem = counter_msgs(t.since(mark))
+    # MSG_ADD_COUNTER / MSG_REMOVE_COUNTER: type u16, controller, location, sequence, count u16
+    assert encode_messages([add]) == bytes([MSG_ADD_COUNTER]) + HEX.to_bytes(2, "little") + \
+        bytes([1, MZONE, 3]) + (2).to_bytes(2, "little")
+    assert encode_messages([rem]) == bytes([MSG_REMOVE_COUNTER]) + HEX.to_bytes(2, "little") + \
+        bytes([1, MZONE, 3]) + (1).to_bytes(2, "little")
