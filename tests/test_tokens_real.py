@@ -283,7 +283,7 @@ def test_random_play_with_token_decks_raises_no_engine_error(corpus, real_script
             d.add_deck(p, deck, rng.sample(extra, 15), shuffle=True)
         d.run([RandomPlayer(seed), RandomPlayer(seed + 10)], max_turns=12)
         # the only script errors allowed: Tokens the corpus database has no row for
-        errors = [e for e in d.script_host.errors if "no row for card code" not in str(e)]
+        errors = [e for e in d.script_host.errors if "no row for card code" not in e.message]
         assert errors == []
         tokens += sum(1 for m in d.messages if isinstance(m, MsgSpSummoning)
                       and corpus.get(m.code).type & C.TYPE_TOKEN)
