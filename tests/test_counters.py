@@ -1008,3 +1008,126 @@ def test_counter_messages_bytes(table):
         bytes([1, MZONE, 3]) + (2).to_bytes(2, "little")
     assert encode_messages([rem]) == bytes([MSG_REMOVE_COUNTER]) + HEX.to_bytes(2, "little") + \
         bytes([1, MZONE, 3]) + (1).to_bytes(2, "little")
+
+
+# =============================================================================================
+# Common Pitfalls: each row's wrong way and right way, and the difference they make
+# =============================================================================================
+
+def test_pitfall_add_counter_without_a_permit(table):
+    plain = 900000001
+    t = table("local c=C(%d) return c:AddCounter(0x1,1), c:GetCounter(0x1)" % plain,            # wrong
+              "local c=C(%d) c:EnableCounterPermit(0x1) return c:AddCounter(0x1,1), c:GetCounter(0x1)" % plain,
+              "local c=C(%d) return c:AddCounter(0x1001,1), c:GetCounter(0x1001)" % ADEPT)   # or a 0x1000 type
+    t.place(plain, 0, MZONE, 0)
+    t.place(ADEPT, 0, MZONE, 1)
+    t.start()
+    mark = t.mark()
+    assert t.run() == (False, 0)
+    assert counter_msgs(t.since(mark)) == []
+    assert t.run() == (True, 1)
+    assert t.run() == (True, 1)
+
+
+def test_pitfall_default_permit_range_on_a_pendulum_monster(table):
+    """Familiar keeps the default range (Monster Zone): in the Pendulum Zone its counter
+    effect places nothing; Abductor, with LOCATION_PZONE+LOCATION_MZONE, gets the counter."""
+    t = table()
+    t.place(FAMILIAR, 0, HAND)
+    t.place(ABDUCTOR, 0, HAND)
+    t.place(SPARK, 0, HAND)
+    t.start()
+    t.activate(FAMILIAR, description=1160)
+    t.activate(ABDUCTOR, description=1160)
+    assert t.card(FAMILIAR).current.sequence != t.card(ABDUCTOR).current.sequence
+    mark = t.mark()
+    t.activate(SPARK)
+    assert t.counters(FAMILIAR) == {}                              # wrong way
+    assert t.counters(ABDUCTOR) == {SPELL: 1}                      # right way
+    assert [(m[0], m[2]) for m in adds(t.since(mark))] == [(SPELL, SZONE)]
+
+
+def test_pitfall_default_range_still_works_in_the_monster_zone(table):
+    t = table()
+    t.place(FAMILIAR, 0, MZONE)
+    t.place(SPARK, 0, HAND)
+    t.start()
+    t.activate(SPARK)
+    assert t.counters(FAMILIAR) == {SPELL: 1}
+
+
+def test_pitfall_duel_is_can_add_counter_is_not_a_card_check(table):
+    wrong = "function(c) return Duel.IsCanAddCounter(0,0x1,1,c) end"
+    right = "function(c) return c:IsCanHaveCounter(0x1) and Duel.IsCanAddCounter(0,0x1,1,c) end"
+    summon = ("local g=Duel.GetMatchingGroup(%s,0,LOCATION_HAND,0,nil) local n=#g local tc=C(%d,0) "
+              "local ok=g:IsContains(tc) Duel.SpecialSummon(tc,0,0,0,false,false,POS_FACEUP) "
+              "return n, ok, tc:AddCounter(0x1,1), tc:GetCounter(0x1)")
+    t = table(summon % (wrong, ADEPT), summon % (right, DEFENDER),
+              # on the field: a Defender at its limit passes Duel.IsCanAddCounter, not Card.IsCanAddCounter
+              "local c=C(%d,0) return Duel.IsCanAddCounter(0,0x1,1,c), c:IsCanAddCounter(0x1,1)" % DEFENDER)
+    t.place(ADEPT, 0, HAND)
+    t.place(DEFENDER, 0, HAND)
+    t.start()
+    # wrong: both hand monsters pass, the Adept is summoned and the counter cannot be placed
+    assert t.run() == (2, True, False, 0)
+    # right: only the Defender passes; it is summoned and takes the counter
+    assert t.run() == (1, True, True, 1)
+    assert t.run() == (True, False)
+
+
+def test_pitfall_forgetting_counter_limits(table):
+    plain = 900000001
+    t = table("local c=C(%d) c:EnableCounterPermit(0xf54) return c:AddCounter(0xf54,9), c:GetCounter(0xf54)" % plain,
+              "local c=C(%d) Debug.PreAddCounter(c,0xf54,5) return c:AddCounter(0xf54,3), c:GetCounter(0xf54), "
+              "c:AddCounter(0xf54,3,true), c:GetCounter(0xf54)" % RELIQUARY)
+    t.place(plain, 0, MZONE)
+    t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
+    t.start()
+    assert t.run() == (True, 9)                 # no limit: nothing stops the count
+    assert t.run() == (False, 5, True, 7)       # the limit refuses 3 of 2 free; singly adds the 2 that fit
+
+
+def test_pitfall_reading_get_counter_zero_as_a_total(table):
+    t = table("local c=C(%d) Debug.PreAddCounter(c,0x1,2) Debug.PreAddCounter(c,0x10f1,3) "
+              "return c:GetCounter(0), c:GetCounter(0x1), c:GetCounter(0x10f1)" % TOTEM)
+    t.place(TOTEM, 0, MZONE)
+    t.start()
+    assert t.run() == (2, 2, 3)                 # 2 types, not 5 counters
+
+
+def test_pitfall_removing_counters_from_the_wrong_place(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,1) Debug.PreAddCounter(C(%d),0x1,2)" % (DEFENDER, CITADEL),
+              # a pool spread over two cards: one card alone cannot pay 3
+              "return C(%d):IsCanRemoveCounter(0,0x1,3,REASON_EFFECT), C(%d):RemoveCounter(0,0x1,3,REASON_EFFECT)"
+              % (CITADEL, CITADEL),
+              "return Duel.IsCanRemoveCounter(0,1,0,0x1,3,REASON_EFFECT), Duel.RemoveCounter(0,1,0,0x1,3,REASON_EFFECT)",
+              "Debug.PreAddCounter(C(%d),0x1,1) Debug.PreAddCounter(C(%d),0x1,2)" % (DEFENDER, CITADEL),
+              # one known card: Duel.RemoveCounter lets the player take them from another card
+              "return Duel.RemoveCounter(0,1,0,0x1,1,REASON_EFFECT), C(%d):GetCounter(0x1)" % DEFENDER,
+              "return C(%d):RemoveCounter(0,0x1,1,REASON_EFFECT), C(%d):GetCounter(0x1)" % (DEFENDER, DEFENDER))
+    t.place(DEFENDER, 0, MZONE)
+    t.place(CITADEL, 0, SZONE, FZONE_SEQ, C.POS_FACEUP)
+    t.start()
+    t.run()
+    assert t.run() == (False, False)
+    assert t.run(counters(1, 2)) == (True, True)
+    assert t.counters(DEFENDER) == {} and t.counters(CITADEL) == {}
+    t.run()
+    assert t.run(counters(0, 1)) == (True, 1)   # meant Defender's; the counter came off Citadel
+    assert t.run() == (True, 0)
+
+
+def test_pitfall_expecting_counters_to_survive_a_move(table):
+    t = table("Debug.PreAddCounter(C(%d),0x1,2) Debug.PreAddCounter(C(%d),0x1,2)" % (SERVANT, ABDUCTOR),
+              # wrong: move the Abductor (no record) to the GY and back to the Pendulum Zone
+              "local c=C(%d) Duel.Destroy(c,REASON_EFFECT) Duel.MoveToField(c,0,0,LOCATION_PZONE,POS_FACEUP,true) "
+              "return c:GetLocation(), c:GetCounter(0x1)" % ABDUCTOR)
+    t.place(SERVANT, 0, MZONE, 0)
+    t.place(ABDUCTOR, 0, MZONE, 1)
+    t.place(COLLAPSE, 0, HAND)
+    t.start()
+    t.run()
+    assert t.run() == (SZONE, 0)
+    # right: the Servant recorded its 2 counters before leaving and adds them back
+    t.activate(COLLAPSE, pick(SERVANT), yes())
+    assert t.card(SERVANT).current.location == SZONE and t.counters(SERVANT) == {SPELL: 2}
