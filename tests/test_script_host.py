@@ -81,6 +81,11 @@ def _arg_err(ctx, args):
     return args.card(1)
 
 
+@_binding("Duel.TestHostYieldBad", yields=True)
+def _yield_bad(ctx, args):
+    raise LuaArgError("bad yielding call")
+
+
 @_binding("Debug.TestHostCustomErr")
 def _custom_err(ctx, args):
     raise LuaArgError("bare message", level=0)
@@ -323,6 +328,22 @@ def test_binding_argument_errors_point_at_the_calling_line():
     assert host.errors[-1].message.endswith("1 Parameters are needed.")
     host.call_function(fn(host, "return Debug.TestHostCustomErr()"))
     assert host.errors[-1].message == "bare message"
+
+
+def test_error_positions_in_tasks_and_yielding_functions():
+    host, duel = make()
+    # a library function called from a task: the task's own line
+    drive(host.start(fn(host, "local e = ...\nlocal x = Debug.TestHostArgErr()\nreturn x")))
+    assert host.errors[-1].message.endswith(':2: 1 Parameters are needed.')
+    # a yielding function's Lua wrapper: the caller's line when called normally ...
+    drive(host.start(fn(host, "local e = ...\nlocal x = Duel.TestHostYieldBad()\nreturn x")))
+    assert host.errors[-1].message.endswith(":2: bad yielding call")
+    # ... and no position when the script tail-called it (that line is gone)
+    drive(host.start(fn(host, "local e = ...\nreturn Duel.TestHostYieldBad()")))
+    assert host.errors[-1].message == "bad yielding call"
+    # a C library function keeps the script's frame even in a tail call
+    drive(host.start(fn(host, "local e = ...\nreturn Debug.TestHostArgErr()")))
+    assert host.errors[-1].message.endswith(':2: 1 Parameters are needed.')
 
 
 def test_python_exceptions_in_bindings_are_internal_errors():
