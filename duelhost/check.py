@@ -34,9 +34,11 @@ inside the library tables ``aux``/``Card``/``Duel``/``Effect``/``Group``), so a
 script that breaks a global cannot change the next card's result.  A worker
 that crashes or runs past the time limit is replaced; its card is a failure.
 
-Room for ``duelhost check --coverage`` (per-file Lua line coverage): the worker
-has one place where a card is run (:meth:`CardLoader.run`) and results carry an
-``extra`` dict; coverage would install a line hook there and return hit lines.
+``duelhost check --coverage`` (per-file Lua line coverage, duelhost.coverage):
+each worker counts the lines its Lua runtimes run; after each card
+(:meth:`CardLoader.run`) the counts since the previous card, and the executable
+lines of chunks seen for the first time, travel in the result's ``extra``; the
+parent merges them into ``CheckReport.coverage`` and takes them out of ``extra``.
 """
 
 from __future__ import annotations
@@ -587,6 +589,7 @@ class CheckReport:
     workers: list[dict[str, Any]] = field(default_factory=list)
     parent_maxrss_kb: int = 0
     notes: list[str] = field(default_factory=list)
+    coverage: Any = None                     # duelhost.coverage.CoverageReport with coverage=True
 
     # ----- numbers ----------------------------------------------------------------
 
@@ -893,6 +896,7 @@ class LoaderSpec:
     isolation: str = "reset"      # "reset": one Lua runtime, globals restored per card; "fresh": new host per card
     runtime_constants: bool = True
     factory: Callable[["LoaderSpec"], Any] | None = None    # tests: a stand-in loader
+    coverage: bool = False        # count the script lines run (duelhost.coverage), per card in extra
 
     def build(self) -> Any:
         if self.factory is not None:
@@ -1101,13 +1105,16 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
                   timeout: float = 60.0, strict: bool = False, isolation: str = "reset",
                   runtime_constants: bool = True,
                   progress: Callable[[CardResult], None] | None = None,
-                  loader_factory: Callable[[LoaderSpec], Any] | None = None) -> CheckReport:
+                  loader_factory: Callable[[LoaderSpec], Any] | None = None,
+                  coverage: bool = False) -> CheckReport:
     """Create every card of ``scripts`` (a folder of ``c<ID>.lua``) and run its initial_effect.
 
     ``jobs`` 0 runs in this process (no crash or time-out protection: for
     tests and measurements); N >= 1 runs N worker processes.  ``only`` limits the
     run to those codes (whose file must exist), ``limit`` to the first N
     scripts by code.  ``progress`` is called with each result as it comes in.
+    ``coverage`` counts which script lines ran (``report.coverage``, a
+    duelhost.coverage.CoverageReport).
     """
     scripts = Path(scripts)
     db = Path(db)
@@ -1128,7 +1135,7 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
     if limit is not None:
         codes = codes[:max(0, limit)]
     spec = LoaderSpec(scripts=scripts, db=db, isolation=isolation,
-                      runtime_constants=runtime_constants, factory=loader_factory)
+                      runtime_constants=runtime_constants, factory=loader_factory, coverage=coverage)
     report = CheckReport(scripts=str(scripts), db=str(db), results=[], jobs=jobs, strict=strict)
     results = report.results
 
@@ -1151,7 +1158,32 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
     report.seconds = time.perf_counter() - start
     report.parent_maxrss_kb = _maxrss_kb()
     results.sort(key=lambda r: r.code)
+    if coverage:
+        report.coverage = _coverage_report(results, scripts)
     return report
+
+
+def _coverage_report(results: Sequence[CardResult], scripts: Path) -> Any:
+    """Merge the per-card line counts the loaders put in ``extra`` (and take them out of
+    it: the JSON report stays the size it was)."""
+    from . import paths
+    from .coverage import build_report
+
+    hits: dict[str, dict[int, int]] = {}
+    lines: dict[str, set[int]] = {}
+    for r in results:
+        for chunk, got in (r.extra.pop("lua_lines", None) or {}).items():
+            mine = hits.setdefault(chunk, {})
+            for line, n in got.items():
+                mine[int(line)] = mine.get(int(line), 0) + int(n)
+        for chunk, exe in (r.extra.pop("lua_exec", None) or {}).items():
+            lines.setdefault(chunk, set()).update(exe)
+    dirs = [scripts]
+    try:
+        dirs.append(paths.bundled_scripts())
+    except FileNotFoundError:
+        pass
+    return build_report(hits, lines=lines, search_dirs=dirs, chunks=set(lines))
 
 
 # =====================================================================================
@@ -1183,6 +1215,7 @@ class CardLoader:
         self.library = library_globals(spec.scripts, self._fallback_library_files())
         self.notes: list[str] = []
         self.constants_check = "static"
+        self._reported_chunks: set[str] = set()
         self.runtime = _RuntimeAdapter(spec, self.reader)
         if spec.runtime_constants and self.runtime.can_hook_globals:
             self.constants_check = "runtime"
@@ -1230,8 +1263,28 @@ class CardLoader:
             result.failures.append(ScriptFailure(
                 message=f"{type(exc).__name__}: {exc}", callback="check", file=path.name,
                 traceback=traceback.format_exc(), kind="engine"))
+        if self.runtime.coverage is not None:
+            self._take_coverage(result)
         result.seconds = time.perf_counter() - start
         return result
+
+    def _take_coverage(self, result: CardResult) -> None:
+        """The lines counted since the last card, and the executable lines of every chunk
+        this loader has not reported yet (computed here, in the worker)."""
+        from .coverage import executable_lines
+
+        cov = self.runtime.coverage
+        hits = cov.take_hits()
+        new = {}
+        for chunk, source in cov.new_sources():
+            if chunk not in self._reported_chunks and chunk.startswith("@"):
+                self._reported_chunks.add(chunk)
+                new[chunk] = sorted(executable_lines(source, chunk))
+        hits = {c: h for c, h in hits.items() if c in self._reported_chunks}
+        if hits:
+            result.extra["lua_lines"] = hits
+        if new:
+            result.extra["lua_exec"] = new
 
     def _run(self, code: int, path: Path, result: CardResult) -> None:
         src = read_lua(path)
@@ -1374,6 +1427,10 @@ class _RuntimeAdapter:
         self._reset: Any = None
         self._cards = 0
         self.hosts_built = 0
+        self.coverage: Any = None
+        if spec.coverage:
+            from .coverage import LuaCoverage
+            self.coverage = LuaCoverage().start()
         self._new_host()
         self.missing_libraries = [Path(n).name for n in self.host.scripts_missing]
 
@@ -1381,6 +1438,8 @@ class _RuntimeAdapter:
         from duelhost.engine.duel import Duel as EngineDuel
 
         if self.host is not None:
+            if self.coverage is not None and self.host.sandbox is not None:
+                self.coverage.detach(self.host.sandbox)
             self.host.close()
         host = self._host_cls(self.spec.scripts, self._options)
         level = self._log.level
@@ -1424,6 +1483,8 @@ class _RuntimeAdapter:
             failures = [f for f in failures if f.kind != "no_initial_effect"] or failures
         changed: list[Finding] = []
         if self._reset is not None:
+            if self.coverage is not None:     # the reset walks every global: not worth counting
+                host.sandbox.set_line_coverage(False)
             try:
                 names = self._reset()
             except Exception as exc:   # the reset itself failed: start over
@@ -1431,6 +1492,8 @@ class _RuntimeAdapter:
                 self._reset = None
                 failures.append(ScriptFailure(message=f"the check could not restore the Lua globals: {exc}",
                                               callback="check", kind="engine"))
+            if self.coverage is not None and self._reset is not None:
+                host.sandbox.set_line_coverage(True)
             for token in (names or "").split():
                 changed.append(Finding(kind="global_write", name=token[1:],
                                        detail="replaced" if token[0] == "=" else "added"))

@@ -70,9 +70,18 @@ class _CheckUsageError(click.ClickException):
               help="Text report: list at most N failing cards in detail.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error (default: when it is a terminal).")
+@click.option("--coverage", is_flag=True,
+              help="Count which script lines loading ran: a table after the report and "
+                   "lua-coverage.json (see --coverage-report).  Slower.")
+@click.option("--coverage-report", "coverage_reports", multiple=True, metavar="TYPE[:PATH]",
+              help="With --coverage: json[:PATH], lcov[:PATH], xml[:PATH] (Cobertura), repeatable "
+                   "(default json:lua-coverage.json).")
+@click.option("--coverage-table", type=click.IntRange(min=0), default=30, show_default=True,
+              help="With --coverage: list at most N files in the table (the least covered); 0 for all.")
 def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, output: Path | None,
           only_codes: tuple[str, ...], limit: int | None, timeout: float, strict: bool,
-          max_failures: int | None, progress: bool | None) -> None:
+          max_failures: int | None, progress: bool | None, coverage: bool = False,
+          coverage_reports: tuple[str, ...] = (), coverage_table: int = 30) -> None:
     """Create every c<ID>.lua card of a folder and run its initial_effect, as a duel does.
 
     Prints per-card failures (message, file:line, traceback, which callback),
@@ -103,7 +112,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
     try:
         try:
             result = check_scripts(scripts, db, jobs=jobs, only=codes or None, limit=limit,
-                                   timeout=timeout, strict=strict,
+                                   timeout=timeout, strict=strict, coverage=coverage,
                                    progress=(lambda r: bar.update(1, r)) if bar is not None else None)
         except CheckError as exc:
             raise _CheckUsageError(str(exc)) from exc
@@ -122,6 +131,17 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
             click.echo("\n".join(result._summary_lines()))
     else:
         click.echo(text)
+    if result.coverage is not None:
+        # the table goes where it cannot spoil a JSON/JUnit report on standard output
+        to_err = report != "text" and output is None
+        click.echo(result.coverage.to_text(limit=coverage_table or None, missing=False), err=to_err)
+        for spec in coverage_reports or ("json",):
+            try:
+                written = result.coverage.write(spec)
+            except ValueError as exc:
+                raise _CheckUsageError(str(exc)) from exc
+            if written is not None:
+                click.echo(f"Lua coverage written to {written}", err=to_err)
     sys.exit(result.exit_code)
 
 

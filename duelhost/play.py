@@ -1000,9 +1000,15 @@ def _board_card(w: Words, c: Any, tag: str) -> str:
     if c.location == C.LOCATION_MZONE or c.position & C.POS_FACEDOWN:
         text += f"  [{SHORT_POSITION.get(c.position, hex(c.position))}]"
     if c.counters:
-        text += "  counters " + ", ".join(f"{t:#x}x{n}" for t, n in sorted(c.counters.items()))
+        text += "  counters: " + ", ".join(f"{t:#x}={n}" for t, n in sorted(c.counters.items()))
     if c.materials:
-        text += f"  ({len(c.materials)} material(s))"
+        text += f"  ({_count(len(c.materials), 'material')})"
+    if tag == "S":
+        card = w.duel.engine.get_field_card(c.controller, C.LOCATION_SZONE, seq)
+        target = getattr(card, "equiping_target", None)
+        if target is not None:
+            tl = target.current
+            text += f"  (equipped to {w.place(tl.controler, tl.location, tl.sequence)})"
     return text
 
 
