@@ -273,6 +273,14 @@ class Board:
         """End this turn and play to the next player's first menu of their Main Phase 1."""
         return self.end_turn()
 
+    def skip_to_turn(self, turn: int) -> Prompt | None:
+        """End turns (passing every prompt) until the Main Phase 1 of turn ``turn``."""
+        req = self.duel.request
+        while self.duel.turn < turn:
+            req = self.end_turn()
+            assert req is not None, "the duel ended"
+        return req
+
     def attack(self, code: int, target: int | None = None) -> Prompt | None:
         """Declare an attack with ``code`` on the monster ``target`` (a code), or directly
         (``target`` None), then play on."""
