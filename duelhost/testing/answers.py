@@ -708,14 +708,24 @@ def when(kinds: str | Iterable[str], fn: Callable[["PromptView"], Any]) -> Answe
 
 
 def as_answer(x: Any) -> Answer:
-    """An Answer from an answer, a Response, raw bytes, or a callable ``f(view)``."""
+    """An Answer from an answer, a Response, raw bytes, a callable ``f(view)``, or one of the words
+    "yes", "no", "pass", "first", "cancel", "finish", "keep order"."""
     if isinstance(x, Answer):
         return x
     if isinstance(x, (Response, bytes, bytearray)):
         return _Raw(x)
     if callable(x):
         return _Custom(x, None)
-    raise TypeError(f"{x!r} is not an answer: use choose(...), yes(), position(...), a Response or a function")
+    if isinstance(x, str) and x.strip().lower() in _WORDS:
+        return _WORDS[x.strip().lower()]()
+    raise TypeError(f"{x!r} is not an answer: use choose(...), yes(), position(...), a Response, a function "
+                    f"or one of the words {', '.join(sorted(_WORDS))}")
+
+
+_WORDS: dict[str, Callable[[], Answer]] = {
+    "yes": yes, "no": no, "pass": pass_, "first": first, "cancel": cancel, "finish": finish,
+    "keep order": keep_order,
+}
 
 
 class Answers:

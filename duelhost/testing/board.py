@@ -31,7 +31,10 @@ def draw_board(scenario: Any) -> str:
     """The board, player 1 on top (as a duel is usually drawn), player 0 below."""
     eng = scenario.engine
     state = scenario.host.state()
-    lines = [f"Board: turn {state.turn}, player {state.turn_player}'s {words.phase_word(state.phase)}"]
+    if not scenario.started:
+        lines = ["Board (set-up, before the duel starts)"]
+    else:
+        lines = [f"Board: turn {state.turn}, player {state.turn_player}'s {words.phase_word(state.phase)}"]
     for p in (1, 0):
         pl = eng.player[p]
         lines.append(f"Player {p}: {pl.lp} LP | hand {len(pl.list_hand)} | Deck {len(pl.list_main)} | "

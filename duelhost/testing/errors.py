@@ -75,7 +75,8 @@ def format_script_error(err: "ScriptError", scenario: Any = None) -> str:
     kind = {"error": "Lua error", "timeout": "script timeout", "memory": "Lua out of memory",
             "call": "script call failed", "load": "script load error", "recursion": "recursive script call",
             "internal": "internal error in a binding"}.get(err.kind, err.kind)
-    lines = [f"{kind} in {who} at {script_error_where(err)}"]
+    where = script_error_where(err)
+    lines = [f"{kind} in {who}" + (f" at {where}" if where != "?" else "")]
     running = []
     eff = _effect_text(err, scenario)
     if err.callback:

@@ -385,7 +385,8 @@ class PromptView:
             at = f" (chain link {n + 1})" if n else " (a new chain)"
             return f"chain an effect{at} or pass"
         if k == "effect_yes_no":
-            return "decide whether to use an effect (yes/no)"
+            what = self._words(getattr(self, "subject", None), p.code)  # type: ignore[attr-defined]
+            return f"decide whether to use the effect of {what} (yes/no)"
         if k == "yes_no":
             return f"answer yes or no: {self._desc(p.description) or 'no text'}"  # type: ignore[attr-defined]
         if k == "option":

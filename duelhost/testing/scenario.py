@@ -345,7 +345,7 @@ class Scenario:
                 raise ScenarioError(f"{material_of} is not an Xyz Monster in a Monster Zone")
             # the Debug library's way: AddCard to the Xyz Monster's zone adds a material
             pcard = eng.debug_add_card(code, owner, holder.current.controler, C.LOCATION_MZONE,
-                                       holder.current.sequence, C.POS_FACEUP_ATTACK, summoned)
+                                       holder.current.sequence, C.POS_FACEUP_ATTACK, False)
             return self._placed(pcard, code, "as material")
         if loc == words.FIELD_ZONE:
             loc, column = C.LOCATION_SZONE, 5
@@ -851,8 +851,8 @@ class Scenario:
                 if loc.location & C.LOCATION_OVERLAY:
                     return loc.describe()
                 return words.zone_word(loc.controller, loc.location, loc.sequence)
-            return (f"MOVE {name(m.code)} ({m.code}): {where(m.previous)} -> {where(m.current)}"
-                    f" [{words.reason_words(m.reason)}]")
+            why = f" [{words.reason_words(m.reason)}]" if m.reason else ""
+            return f"MOVE {name(m.code)} ({m.code}): {where(m.previous)} -> {where(m.current)}{why}"
         if isinstance(m, MsgChaining):
             desc = words.desc_words(self, m.description)
             return (f"CHAINING link {m.chain_count}: {name(m.code)} ({m.code}) activates"
@@ -892,32 +892,47 @@ class Scenario:
             raise LuaEvalError("the Lua state is closed")
         loader = self._lua_loader()
         fn = None
+        compile_error = ""
         for src in ("return " + code, code):       # an expression, else a chunk (like Lua's REPL)
-            out = host._enter(host.sandbox.call, loader, src, "=duel.lua", "t")
-            if not out[0]:
-                raise LuaEvalError(f"duel.lua: {out[1]}")
-            fn = out[1] if len(out) > 1 else None
+            out = self._lua_call(loader, (src, "=duel.lua", "t"))
+            fn = out[0] if out else None
             if fn is not None:
                 break
-            compile_error = out[2] if len(out) > 2 else ""
+            compile_error = str(out[1]) if len(out) > 1 else compile_error
         if fn is None:
             raise LuaEvalError(f"duel.lua: the chunk does not compile: {compile_error}\n{code}")
         largs = tuple(a.engine if isinstance(a, CardRef) else a for a in args)
-        host.call_depth += 1            # keeps the groups the chunk returns alive until converted
-        try:
-            res = host._plain(fn, largs)
-            if not res[0]:
-                tb = res[3] if len(res) > 3 and isinstance(res[3], str) else ""
-                keep = [ln for ln in tb.splitlines()[1:]
-                        if "duelhost/bootstrap.lua" not in ln and "'xpcall'" not in ln and "tail calls" not in ln]
-                tail = "\n".join(["stack traceback:"] + keep) if len(keep) > 1 else ""
-                raise LuaEvalError(f"duel.lua: {res[1]}\n{tail}".rstrip())
-            values = tuple(self._from_lua(v, 0) for v in host.handles.results_from_lua(res[1:]))
-        finally:
-            host._leave_depth()
+        values = self._lua_call(fn, largs, convert=True)
         if not values:
             return None
         return values[0] if len(values) == 1 else values
+
+    def _lua_call(self, fn: Any, args: tuple, convert: bool = False) -> tuple:
+        """A plain call through the host (actions refused, as in a condition); a failure raises
+        LuaEvalError instead of counting as a script error of the duel."""
+        host = self.script_host
+        n_errors, n_log = len(host.errors), len(host.log)
+        host.call_depth += 1            # keeps the groups the chunk returns alive until converted
+        try:
+            out = host.call_function(fn, *args)
+            if len(host.errors) > n_errors:
+                err = host.errors[n_errors]
+                del host.errors[n_errors:]
+                del host.log[n_log:]
+                keep = [ln for ln in (err.traceback or "").splitlines()[1:]
+                        if "tail calls" not in ln and ln.strip() != "stack traceback:"
+                        and not ln.strip().startswith("[C]:")]
+                tail = "\n".join(["stack traceback:"] + keep) if keep else ""
+                raise LuaEvalError(f"duel.lua: {err.message}\n{tail}".rstrip())
+            if convert:
+                out = tuple(self._from_lua(v, 0) for v in out)
+            return out
+        finally:
+            leave = getattr(host, "_leave_depth", None)
+            if leave is not None:
+                leave()
+            else:                        # pragma: no cover - a host without the reference's counter
+                host.call_depth -= 1
 
     def _lua_loader(self) -> Any:
         loader = getattr(self, "_loader", None)

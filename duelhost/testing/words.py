@@ -219,6 +219,7 @@ def card_words(duel: Any, card: "Card", *, stats: bool = True) -> str:
 SYSTEM_STRINGS: dict[int, str] = {
     30: "attack again?", 31: "attack directly?", 94: "activate this card's effect?",
     95: "use an effect?", 96: "use the effect of this card?", 97: "chain a card or effect?",
+    221: "activate this card's trigger effect?",
     500: "choose a monster to Tribute", 501: "choose a card to discard", 502: "choose a card to destroy",
     503: "choose a card to banish", 504: "choose a card to send to the GY",
     505: "choose a card to return to the hand", 506: "choose a card to add to the hand",
