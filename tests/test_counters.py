@@ -39,32 +39,7 @@ def desc(code: int, n: int) -> int:
     return (code * 16 + n) & 0xFFFFFFFF
 
 
-@pytest.fixture
-def table():
-    """Make Tables; afterwards replay each on the reference core when OCGCORE_LIB is set."""
-    made: list = []
-
-    def make(*snippets: str, **kw):
-        t = kit.Table(snippets, **kw)
-        t.reference_difference = None     # a test sets this to the reason of a deliberate difference
-        made.append(t)
-        return t
-
-    yield make
-    try:
-        lib = kit.reference_library()
-        if lib is not None:
-            for t in made:
-                if not t.responses:
-                    continue
-                problems = kit.replay_on_reference(t, lib)
-                if t.reference_difference:
-                    assert problems, f"expected the reference to differ: {t.reference_difference}"
-                else:
-                    assert problems == []
-    finally:
-        for t in made:
-            t.close()
+table = pytest.fixture(kit.table_factory, name="table")
 
 
 def adds(msgs):

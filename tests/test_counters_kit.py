@@ -9,8 +9,8 @@ reason effect and player 0 as reason player.  A snippet reports values with
 types (REPORT_*), so they are read back from the messages and compared like every
 other byte when the same duel is replayed on the reference core.
 
-The probe script and its database row exist only in a temporary folder made for
-one Table (the folder links every bundled script and adds c<PROBE>.lua).
+The probe script exists only in a temporary folder made for one Table (searched
+before the script folder) and its database row only in a copy of the database.
 
 Driving: ``t.summon(code)``, ``t.activate(code)``, ``t.run()`` (the next snippet;
 ``chain(PROBE)`` runs it as a chain link in response to something else),
@@ -146,6 +146,18 @@ def probe_record() -> CardRecord:
                       strings=("",) * 16)
 
 
+_DBS: dict[str, CardDatabase] = {}
+
+
+def _with_probe(db: Any) -> CardDatabase:
+    """The card database plus the probe's row (one copy per database file)."""
+    key = str(db.source) if isinstance(db, CardDatabase) else str(Path(db).resolve())
+    if key not in _DBS:
+        base = db if isinstance(db, CardDatabase) else CardDatabase.open(db)
+        _DBS[key] = CardDatabase.from_records([*base, probe_record()], source=key)
+    return _DBS[key]
+
+
 # ----- answers --------------------------------------------------------------------------------
 
 @dataclass
@@ -245,24 +257,23 @@ class Table:
     """A duel for the counters tests: set up, then driven menu by menu."""
 
     def __init__(self, snippets: Iterable[str] = (), *, seed: int = 7, db: Any = None,
-                 scripts: Path | None = None, start_hand: int = 0) -> None:
+                 scripts: Path | None = None, start_hand: int = 0, filler: Iterable[int] = FILLER) -> None:
         self.snippets = list(snippets)
         self._tmp = tempfile.TemporaryDirectory(prefix="counters-")
         folder = Path(self._tmp.name)
-        source = scripts or SCRIPTS
-        for f in source.iterdir():
-            if f.suffix == ".lua":
-                os.symlink(f, folder / f.name)
         (folder / f"c{PROBE}.lua").write_text(probe_script(self.snippets), encoding="utf-8")
-        base = db if isinstance(db, CardDatabase) else CardDatabase.open(db or REPO / "cards.db")
-        self.db = CardDatabase.from_records([*base, probe_record()], source=str(base.source))
-        self.scripts = folder
-        self.duel = Duel(db=self.db, scripts=folder, seed=seed)
+        self.probe_folder = folder
+        self.scripts = Path(scripts or SCRIPTS)
+        self.db = _with_probe(db or REPO / "cards.db")
+        from duelhost.bindings.host import LuaScriptHost
+        self.duel = Duel(db=self.db, seed=seed, script_host=LuaScriptHost([folder, self.scripts]))
         self.setup: list[tuple] = []
         self.responses: list[bytes] = []
         self.prompts: list[Prompt] = []
         self.chunks: list[int] = []      # where each step's messages start (0, then before each answer)
         self.start_hand = start_hand
+        self.filler = list(filler)
+        self.reference_difference: str | None = None   # why this duel must differ on the reference
         for p in (0, 1):
             self.duel.set_player(p, start_hand=start_hand)
             self.setup.append(("player", p, 8000, start_hand, 1))
@@ -290,7 +301,7 @@ class Table:
     def start(self) -> Prompt | None:
         for p in (0, 1):
             if not self.duel.engine.player[p].list_main:
-                self.deck(p)
+                self.deck(p, self.filler)
         self.duel.start()
         self.chunks.append(0)
         return self.settle()
@@ -455,6 +466,12 @@ class Table:
             answers = (pick(target),) + answers
         return self.settle(*answers)
 
+    def main2(self, *answers: Answer) -> Prompt | None:
+        p = self.advance()
+        assert isinstance(p, MsgSelectBattleCmd), f"not in the Battle Phase: {p}"
+        self.send(BattleCmdResponse(command=2))
+        return self.settle(*answers)
+
     def end_turn(self, *answers: Answer) -> Prompt | None:
         p = self.advance()
         if isinstance(p, MsgSelectBattleCmd):
@@ -484,6 +501,16 @@ def replay_on_reference(t: Table, lib: Path) -> list[str]:
     from duelhost.reference import ReferenceCore
     core = ReferenceCore.load(lib, db=t.db, scripts=t.scripts)
     errors_before = len(core.errors)
+    # serve the probe's script from its own folder, every other name from the script folder
+    probe_name = f"c{PROBE}.lua"
+    probe_source = (t.probe_folder / probe_name).read_bytes()
+    served = core.script_source
+
+    def script_source(name: str) -> bytes | None:
+        if name.replace("\\", "/").rsplit("/", 1)[-1] == probe_name:
+            return probe_source
+        return served(name)
+    core.script_source = script_source        # an instance attribute: ReferenceCore's callback looks it up
     ref = core.create_duel(t.duel.seed_sequence)
     try:
         for item in t.setup:
@@ -520,3 +547,33 @@ def replay_on_reference(t: Table, lib: Path) -> list[str]:
         return problems
     finally:
         ref.end()
+        del core.script_source
+
+
+def table_factory():
+    """The body of the tests' ``table`` fixture: make Tables; afterwards replay each on the
+    reference core when OCGCORE_LIB is set (a Table whose ``reference_difference`` names a
+    deliberate difference must differ there)."""
+    made: list[Table] = []
+
+    def make(*snippets: str, **kw: Any) -> Table:
+        t = Table(snippets, **kw)
+        made.append(t)
+        return t
+
+    yield make
+    try:
+        lib = reference_library()
+        if lib is not None:
+            for t in made:
+                if not t.responses:
+                    continue
+                problems = replay_on_reference(t, lib)
+                if t.reference_difference:
+                    assert problems, f"expected the reference to differ: {t.reference_difference}"
+                else:
+                    assert problems == []
+    finally:
+        for t in made:
+            t.close()
+
