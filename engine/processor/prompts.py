@@ -27,6 +27,8 @@ from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, Effe
                         MsgSelectTribute, MsgSelectUnselectCard, MsgSelectYesNo, MsgSortCard,
                         SelectableCard, SumCard, TributeCard)
 
+from ..stdsort import std_sort
+
 if TYPE_CHECKING:
     from ..card import Card
     from ..duel import Duel
@@ -35,16 +37,26 @@ if TYPE_CHECKING:
 UINT8_MAX = 255
 
 
+def chain_operation_less(a: Chain, b: Chain) -> bool:
+    """The reference's chain::chain_operation_sort: does ``a`` go before ``b``?
+
+    Two effects of one card go by description, any other two by effect id, then
+    by chain id.  This is not transitive (a cycle through description and id
+    orders is possible), so the order it gives depends on the sorting
+    algorithm: sort with engine.stdsort.std_sort, as the reference's std::sort.
+    """
+    e1, e2 = a.triggering_effect, b.triggering_effect
+    if e1 is not None and e2 is not None:
+        if e1.handler is e2.handler and e1.description != e2.description:
+            return e1.description < e2.description
+        if e1.id != e2.id:
+            return e1.id < e2.id
+    return a.chain_id < b.chain_id
+
+
 def _chain_cmp(c1: Chain, c2: Chain) -> int:
     """The reference's chain_operation_sort as a comparison."""
-    def before(a: Chain, b: Chain) -> bool:
-        e1, e2 = a.triggering_effect, b.triggering_effect
-        if e1 is not None and e2 is not None:
-            if e1.handler is e2.handler and e1.description != e2.description:
-                return e1.description < e2.description
-            if e1.id != e2.id:
-                return e1.id < e2.id
-        return a.chain_id < b.chain_id
+    before = chain_operation_less
     if before(c1, c2):
         return -1
     if before(c2, c1):
@@ -109,7 +121,7 @@ class PromptsMixin:
 
     def proc_select_battle_command(self: "Duel", playerid: int) -> "Proc":
         core = self.core
-        core.select_chains.sort(key=chain_operation_key)
+        std_sort(core.select_chains, chain_operation_less)
         prompt = MsgSelectBattleCmd(
             player=playerid,
             activatable=tuple(_effect_option(ch) for ch in core.select_chains),
@@ -131,7 +143,7 @@ class PromptsMixin:
     def proc_select_idle_command(self: "Duel", playerid: int) -> "Proc":
         core = self.core
         infos = self.infos
-        core.select_chains.sort(key=chain_operation_key)
+        std_sort(core.select_chains, chain_operation_less)
         can_bp = infos.phase == PHASE_MAIN1 and core.to_bp
         can_shuffle = bool(infos.can_shuffle and len(self.player[playerid].list_hand) > 1)
         prompt = MsgSelectIdleCmd(
@@ -262,7 +274,7 @@ class PromptsMixin:
                     act = True
                 self.returns.ivalue[0] = 0 if act else -1
             return
-        core.select_chains.sort(key=chain_operation_key)
+        std_sort(core.select_chains, chain_operation_less)
         options = []
         for ch in core.select_chains:
             peffect = ch.triggering_effect
