@@ -153,9 +153,7 @@ class _Choose(Answer):
                 remaining.append(spec)
         if remaining:
             nxt = _pick_cards(view, (remaining[0],), view.options, self)[0]
-            self._finished = False
-            if len(remaining) == 1 and not p.finishable and not p.cancelable:  # type: ignore[attr-defined]
-                self._finished = True
+            self._finished = False     # stays until the selection ends (the script may ask once more)
             return UnselectCardResponse(index=nxt.index)
         if not (p.finishable or p.cancelable):  # type: ignore[attr-defined]
             raise AnswerMismatch(view, self, "all named cards are chosen but the prompt cannot be finished yet")
@@ -293,8 +291,11 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-_SINGLE = frozenset({"option", "yes_no", "effect_yes_no", "position", "place", "disfield", "number", "rps",
+# Generic answers (nth, first, any_legal, functions) leave "which zone?" (SELECT_PLACE) alone: the zone a
+# card is put in comes before most questions and has a default; only zone() or a rule answers it.
+_SINGLE = frozenset({"option", "yes_no", "effect_yes_no", "position", "disfield", "number", "rps",
                      "chain", "idle", "battle", "card", "tribute", "unselect_card"})
+_GENERIC_SKIP = frozenset({"idle", "battle", "place"})
 
 
 class _Nth(Answer):
@@ -355,7 +356,7 @@ class _AnyLegal(Answer):
         self.rng = random.Random(seed)
 
     def fits(self, view: "PromptView") -> bool:
-        return view.kind not in ("idle", "battle")
+        return view.kind not in _GENERIC_SKIP
 
     def describe(self) -> str:
         return "any legal answer"
@@ -374,16 +375,7 @@ class _Zone(Answer):
         if self.location == words.FIELD_ZONE:
             self.location, self.column = C.LOCATION_SZONE, 5
 
-    def describe(self) -> str:
-        parts = []
-        if self.player is not None:
-            parts.append(f"player {self.player}'s")
-        parts.append(words.location_word(self.location) if self.location else "zone")
-        if self.column is not None:
-            parts.append(f"#{self.column}")
-        return "zone " + " ".join(parts)
-
-    def respond(self, view: "PromptView") -> Response:
+    def _match(self, view: "PromptView") -> Zone | None:
         for o in view.options:
             z: Zone = o.extra["zone"]
             if self.player is not None and z.player != self.player:
@@ -395,8 +387,27 @@ class _Zone(Answer):
                 continue
             if self.column is not None and z.sequence != self.column:
                 continue
-            return PlaceResponse(zones=(z,))
-        raise AnswerMismatch(view, self, "no allowed zone matches")
+            return z
+        return None
+
+    def fits(self, view: "PromptView") -> bool:
+        # a zone answer waits for a zone question it can answer (where a card is put comes first)
+        return view.kind in self.kinds and self._match(view) is not None
+
+    def describe(self) -> str:
+        parts = []
+        if self.player is not None:
+            parts.append(f"player {self.player}'s")
+        parts.append(words.location_word(self.location) if self.location else "zone")
+        if self.column is not None:
+            parts.append(f"#{self.column}")
+        return "zone " + " ".join(parts)
+
+    def respond(self, view: "PromptView") -> Response:
+        z = self._match(view)
+        if z is None:
+            raise AnswerMismatch(view, self, "no allowed zone matches")
+        return PlaceResponse(zones=(z,))
 
 
 class _Number(Answer):
@@ -557,7 +568,7 @@ class _Custom(Answer):
     def fits(self, view: "PromptView") -> bool:
         if self.only is not None:
             return view.kind in self.only
-        return view.kind not in ("idle", "battle")
+        return view.kind not in _GENERIC_SKIP
 
     def describe(self) -> str:
         return f"the function {getattr(self.fn, '__name__', repr(self.fn))}"
@@ -580,7 +591,7 @@ class _Raw(Answer):
 
     def fits(self, view: "PromptView") -> bool:
         if isinstance(self.response, (bytes, bytearray)):
-            return view.kind not in ("idle", "battle")
+            return view.kind not in _GENERIC_SKIP
         expected = RESPONSE_TYPES.get(type(view.prompt))
         return expected is not None and isinstance(self.response, expected)
 
@@ -770,8 +781,13 @@ class Answers:
                 return answer
         return None
 
+    def unused(self) -> list[Answer]:
+        """Queued answers never used at all (a one-at-a-time choice in progress counts as used)."""
+        return [a for a in self._queue if not getattr(a, "_used", False)]
+
     def used(self, answer: Answer, view: "PromptView") -> None:
         """Book-keeping after ``answer`` responded to ``view``."""
+        answer._used = True  # type: ignore[attr-defined]
         q = self._queue
         if q and q[0] is answer:
             if answer.done(view):

@@ -101,7 +101,7 @@ def format_script_error(err: "ScriptError", scenario: Any = None) -> str:
         if tb.strip():
             lines.append("  Lua traceback:")
             lines.extend("    " + ln.strip() for ln in tb.splitlines()
-                         if ln.strip() and ln.strip() != "stack traceback:")
+                         if ln.strip() and ln.strip() != "stack traceback:" and "in upvalue 'cf'" not in ln)
     if err.python_traceback:
         lines.append("  Python traceback of the binding:")
         lines.extend("    " + ln for ln in err.python_traceback.rstrip().splitlines())

@@ -511,8 +511,6 @@ class Scenario:
             return A.zone()
         if view.kind == "chain":
             acts = [o for o in view.options if o.action == "activate"]
-            if not acts:
-                return A.pass_()
             if view.prompt.has_forced and len(acts) == 1:  # type: ignore[attr-defined]
                 return A.activate()
             if self.auto_pass and not view.prompt.has_forced:  # type: ignore[attr-defined]
@@ -529,6 +527,9 @@ class Scenario:
                 return None
             view = self.view
             assert view is not None
+            if view.kind == "chain" and not any(o.action == "activate" for o in view.options):
+                self._answer(view, A.pass_(), None)   # nothing to chain: not a decision
+                continue
             answer, source = self._pick(view)
             if answer is None:
                 answer = self._default(view)
@@ -598,7 +599,7 @@ class Scenario:
         try:
             self._send(view, response)
             result = self._run()
-            left = self._action_answers.pending() if self._action_answers is not None else []
+            left = self._action_answers.unused() if self._action_answers is not None else []
             if left:
                 raise UnusedAnswers(f"{action}: these answers were never asked for: "
                                     + ", ".join(a.describe() for a in left)
