@@ -866,6 +866,37 @@ def test_counters_vanish_silently_when_the_card_moves(table, move, where):
     assert t.counters(TOTEM) == {}
 
 
+def test_a_change_of_control_keeps_the_counters(table):
+    t = table(LOAD, "local c=C(%d) return Duel.GetControl(c,1), c:GetControler(), c:GetCounter(0x1), "
+                    "c:GetCounter(0x10f1)" % TOTEM)
+    t.place(TOTEM, 0, MZONE, 0)
+    t.start()
+    t.run()
+    mark = t.mark()
+    assert t.run() == (True, 1, 2, 3)
+    assert counter_msgs(t.since(mark)) == []
+
+
+def test_a_permit_that_goes_away_takes_its_counters_with_a_message(table):
+    """A permit is an effect like any other: when it is reset, the card loses the counters of
+    its type, and the core writes MSG_REMOVE_COUNTER (no event)."""
+    plain = 900000001
+    t = table("WATCH(EVENT_REMOVE_COUNTER+0x2f) local c=C(%d) local e1=Effect.CreateEffect(c) "
+              "e1:SetType(EFFECT_TYPE_SINGLE) e1:SetCode(EFFECT_COUNTER_PERMIT+0x2f) "
+              "e1:SetProperty(EFFECT_FLAG_SINGLE_RANGE) e1:SetRange(LOCATION_MZONE) "
+              "e1:SetReset(RESET_EVENT+RESETS_STANDARD+RESET_PHASE+PHASE_END) c:RegisterEffect(e1) "
+              "return c:AddCounter(0x2f,2)" % plain,
+              "return C(%d):GetCounter(0x2f), SEEN()" % plain)
+    t.place(plain, 0, MZONE, 0)
+    t.start()
+    assert t.run() == (True,)
+    mark = t.mark()
+    t.end_turn()
+    assert removes(t.since(mark)) == [(0x2f, 0, MZONE, 0, 2)]
+    t.end_turn()
+    assert t.run() == (0,)
+
+
 def test_counters_on_a_card_off_the_field_go_when_it_reaches_the_field(table):
     t = table("local c=C(%d) Debug.PreAddCounter(c,0x1,2) return c:GetLocation(), c:GetCounter(0x1)" % TOTEM)
     t.place(TOTEM, 0, HAND)
