@@ -183,7 +183,12 @@ class Duel:
         An illegal answer raises InvalidResponse (with the reason) and changes nothing.
         """
         prompt = self._need_request()
-        raw = self._response_bytes(prompt, response)
+        try:
+            raw = self._response_bytes(prompt, response)
+        except InvalidResponse:
+            raise
+        except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
+            raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
         parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
         self.responses += 1
         self._sent.append(raw)
