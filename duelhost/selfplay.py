@@ -246,6 +246,7 @@ class SelfplayResult:
     wall_seconds: float
     jobs: int
     pool_sizes: tuple[int, int] | None = None
+    deck_count: int = 0
 
     # ----- figures -----
     def count(self, status: str) -> int:
@@ -343,7 +344,7 @@ class SelfplayResult:
         n = len(self.duels) or 1
         lines = []
         if cfg.decks:
-            source = f"{len(cfg.decks)} deck file(s)"
+            source = f"{self.deck_count or len(cfg.decks)} deck file(s)"
         elif self.pool_sizes is not None:
             source = f"random decks from {self.pool_sizes[0]} Main Deck + {self.pool_sizes[1]} Extra Deck cards"
         else:
@@ -768,7 +769,8 @@ def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
     wall = time.perf_counter() - start
     pool_sizes = (len(setup.pool.main), len(setup.pool.extra)) if setup.pool is not None else None
     return SelfplayResult(config=config, duels=[results[i] for i in indices], wall_seconds=wall,
-                          jobs=max(1, min(jobs, len(indices))), pool_sizes=pool_sizes)
+                          jobs=max(1, min(jobs, len(indices))), pool_sizes=pool_sizes,
+                          deck_count=len(setup.decks))
 
 
 def default_config(**kwargs: Any) -> SelfplayConfig:
