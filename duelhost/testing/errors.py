@@ -52,8 +52,11 @@ class AnswerMismatch(AssertionError):
     def __init__(self, view: "PromptView", answer: Any, reason: str) -> None:
         self.view = view
         self.answer = answer
-        what = answer.describe() if answer is not None else "the action"
-        lines = [f"The scripted answer '{what}' does not fit: {reason}.", "", view.describe(board=True)]
+        if answer is not None:
+            head = f"The scripted answer '{answer.describe()}' does not fit: {reason}."
+        else:
+            head = f"The action is not possible: {reason}."
+        lines = [head, "", view.describe(board=True)]
         super().__init__("\n".join(lines))
 
 

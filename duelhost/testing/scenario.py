@@ -328,6 +328,8 @@ class Scenario:
         the first free one).  ``position``: "attack" (default for monsters), "defense", "set",
         "face-up" (default for Spells/Traps), "face-down".  ``counters``: {counter type: count}.
         ``equip_to``: a face-up monster this card (in a Spell & Trap Zone) is equipped to.
+        ``owner``: when not ``player`` (a card on the field goes back to its owner's control at once,
+        as in the reference, unless an effect gives the control).
         ``summoned``: a monster on the field counts as properly summoned (default True).
         """
         __tracebackhide__ = True

@@ -7,12 +7,20 @@ function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
 	e1:SetType(EFFECT_TYPE_ACTIVATE)
 	e1:SetCode(EVENT_FREE_CHAIN)
+	e1:SetCondition(s.condition)
 	e1:SetTarget(s.target)
 	e1:SetOperation(s.activate)
 	c:RegisterEffect(e1)
 end
+function s.condition(e,tp,eg,ep,ev,re,r,rp)
+	if PROBE=="condition_error" then error("the condition broke") end
+	return true
+end
 function s.target(e,tp,eg,ep,ev,re,r,rp,chk)
-	if chk==0 then return PROBE~="bad_target" end
+	if chk==0 then
+		if PROBE=="check_error" then local x=nil; return x.check end
+		return true
+	end
 	if PROBE=="target_error" then local x=nil; return x.field end
 end
 local function codes(g)
