@@ -415,7 +415,6 @@ def test_add_counter_needs_the_reason_effect_to_reach_the_card(env):
     assert env.one("return (...):AddCounter(0x1, 1)", c) is False
 
 
-@pytest.mark.xfail(reason="bindings/bootstrap.lua's post() turns zero results into one nil", strict=False)
 def test_functions_without_results_return_no_value(env):
     c = env.place(90001)
     source = env.place(90001, seq=1)

@@ -637,8 +637,6 @@ def test_increase_summoned_count_uses_the_normal_summon():
 
 # ===== "no values" ==============================================================================
 
-@pytest.mark.xfail(reason="bindings/bootstrap.lua's post()/post_yield() return `r, ...`, which turns a "
-                          "binding's zero results (NoValue) into one nil", strict=False)
 def test_functions_that_return_nothing_give_zero_values():
     t = Table()
     t.card(A, LOCATION_HAND)

@@ -394,8 +394,6 @@ def test_calculate_damage_in_a_chain_and_battle_queries():
     assert t.duel.core.effect_damage_step == 0
 
 
-@pytest.mark.xfail(reason="bindings/bootstrap.lua's post() returns `r, ...`, which turns a binding's zero "
-                          "results (NoValue) into one nil", strict=False)
 def test_queries_that_return_nothing_give_zero_values():
     t = Table()
     out = t.plain("""
