@@ -17,7 +17,7 @@ import pytest
 
 from duelhost.engine import constants as C
 from duelhost.engine.messages import (MsgAddCounter, MsgMove, MsgRemoveCounter, MsgRetry, MsgSelectCounter,
-                                      MsgSelectEffectYn, MsgSelectIdleCmd, MsgSelectOption, encode_messages)
+                                      MsgSelectEffectYn, MsgSelectOption, encode_messages)
 from duelhost.engine.responses import CounterResponse, InvalidResponse
 
 _spec = importlib.util.spec_from_file_location("counters_kit", Path(__file__).with_name("test_counters_kit.py"))
@@ -27,7 +27,7 @@ _spec.loader.exec_module(kit)
 
 from counters_kit import (ABDUCTOR, ADEPT, AEGIS, CITADEL, COLLAPSE, DEFENDER, ECLIPSE, FAMILIAR,  # noqa: E402
                           HEX, HUSH, PROBE, RELIC, RELIQUARY, SERVANT, SPARK, SPELL, TOTEM, WITCH, chain,
-                          counters, no, option, pick, yes)
+                          counters, no, pick, yes)
 
 MZONE, SZONE, HAND, GRAVE, REMOVED, DECK = (C.LOCATION_MZONE, C.LOCATION_SZONE, C.LOCATION_HAND,
                                             C.LOCATION_GRAVE, C.LOCATION_REMOVED, C.LOCATION_DECK)
@@ -555,8 +555,10 @@ def test_aegis_replacement_removes_with_reason_effect_and_replace(table):
 def test_field_removal_sides_and_the_selection_order(table):
     t = table("Debug.PreAddCounter(C(%d,0),0x10f1,1) Debug.PreAddCounter(C(%d,1),0x10f1,2) "
               "Debug.PreAddCounter(C(%d,1),0x10f1,1)" % (ADEPT, ADEPT, TOTEM),
-              "return Duel.IsCanRemoveCounter(0,1,0,0x10f1,2,REASON_COST), Duel.IsCanRemoveCounter(0,0,1,0x10f1,3,REASON_COST), "
-              "Duel.IsCanRemoveCounter(0,1,1,0x10f1,4,REASON_COST), Duel.IsCanRemoveCounter(1,1,0,0x10f1,3,REASON_COST)",
+              "return Duel.IsCanRemoveCounter(0,1,0,0x10f1,2,REASON_COST), "
+              "Duel.IsCanRemoveCounter(0,0,1,0x10f1,3,REASON_COST), "
+              "Duel.IsCanRemoveCounter(0,1,1,0x10f1,4,REASON_COST), "
+              "Duel.IsCanRemoveCounter(1,1,0,0x10f1,3,REASON_COST)",
               "return Duel.RemoveCounter(0,0,1,0x10f1,3,REASON_EFFECT)")
     t.place(ADEPT, 0, MZONE, 2)
     t.place(ADEPT, 1, MZONE, 0)
@@ -589,7 +591,8 @@ def test_witch_pays_hex_counters_from_anywhere_on_the_field(table):
 
 
 def test_no_counters_and_no_replacement_removes_nothing_without_asking(table):
-    t = table("return Duel.IsCanRemoveCounter(0,1,1,0x1,1,REASON_EFFECT), Duel.RemoveCounter(0,1,1,0x1,1,REASON_EFFECT)",
+    t = table("return Duel.IsCanRemoveCounter(0,1,1,0x1,1,REASON_EFFECT), "
+              "Duel.RemoveCounter(0,1,1,0x1,1,REASON_EFFECT)",
               "return rawget(Duel,'SelectCounter')==nil, rawget(Duel,'RemoveCounter')~=nil")
     t.place(DEFENDER, 0, MZONE)
     t.start()
@@ -1106,7 +1109,8 @@ def test_pitfall_removing_counters_from_the_wrong_place(table):
               # a pool spread over two cards: one card alone cannot pay 3
               "return C(%d):IsCanRemoveCounter(0,0x1,3,REASON_EFFECT), C(%d):RemoveCounter(0,0x1,3,REASON_EFFECT)"
               % (CITADEL, CITADEL),
-              "return Duel.IsCanRemoveCounter(0,1,0,0x1,3,REASON_EFFECT), Duel.RemoveCounter(0,1,0,0x1,3,REASON_EFFECT)",
+              "return Duel.IsCanRemoveCounter(0,1,0,0x1,3,REASON_EFFECT), "
+              "Duel.RemoveCounter(0,1,0,0x1,3,REASON_EFFECT)",
               "Debug.PreAddCounter(C(%d),0x1,1) Debug.PreAddCounter(C(%d),0x1,2)" % (DEFENDER, CITADEL),
               # one known card: Duel.RemoveCounter lets the player take them from another card
               "return Duel.RemoveCounter(0,1,0,0x1,1,REASON_EFFECT), C(%d):GetCounter(0x1)" % DEFENDER,
