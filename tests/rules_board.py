@@ -6,9 +6,11 @@ script error fails the test), no opening hands and 10-card Decks of a Normal
 Monster, so each test places exactly the cards it is about.  It then plays the
 duel with a simple policy that a test can override prompt by prompt:
 
-* ``b.expect(kind, answer)`` queues an answer for the next prompt of that
-  class (``answer`` is a Response, or ``f(prompt) -> Response``); queued answers
-  are used in order, and a test can check ``b.pending`` is empty at the end;
+* ``b.expect(kind, answer, player=, when=)`` queues an answer for the next
+  prompt of that class (asked of that player, for which ``when(prompt)`` holds);
+  ``answer`` is a Response, or ``f(prompt) -> Response``; each prompt takes the
+  first queued answer that fits it, and a test can check ``b.pending`` is empty
+  at the end;
 * ``b.chain(player, code)`` chains that card's effect the next time it is
   offered to that player;
 * otherwise: pass every chain (take a forced one), "yes" to "use the effect?",
@@ -149,11 +151,15 @@ class Board:
         self.pending.append((kind, answer, player, when))
         return self
 
+    def _match(self, req: Prompt) -> int | None:
+        """The index of the first queued answer that fits ``req``."""
+        for i, (kind, _, player, when) in enumerate(self.pending):
+            if isinstance(req, kind) and (player is None or req.player == player) and (when is None or when(req)):
+                return i
+        return None
+
     def _queued(self, req: Prompt) -> bool:
-        if not self.pending:
-            return False
-        kind, _, player, when = self.pending[0]
-        return isinstance(req, kind) and (player is None or req.player == player) and (when is None or when(req))
+        return self._match(req) is not None
 
     def chain(self, player: int, code: int) -> Board:
         self.to_chain.append((player, code))
@@ -191,8 +197,9 @@ class Board:
         raise AssertionError(f"the test gives no answer to {req.describe(self.duel.card_name)}")
 
     def answer_for(self, req: Prompt) -> Response:
-        if self._queued(req):
-            ans = self.pending.pop(0)[1]
+        i = self._match(req)
+        if i is not None:
+            ans = self.pending.pop(i)[1]
             return ans(req) if callable(ans) else ans
         return self.default(req)
 

@@ -12,7 +12,7 @@ from duelhost.engine import constants as C
 from duelhost.engine.messages import (MsgAttack, MsgAttackDisabled, MsgBattle, MsgDamage, MsgMove, MsgPosChange,
                                       MsgSelectBattleCmd, MsgSelectCard, MsgSelectEffectYn,
                                       MsgSelectYesNo, MsgWin)
-from duelhost.engine.responses import YesNoResponse
+from duelhost.engine.responses import ChainResponse, YesNoResponse
 
 from rules_board import (ALARM_BELL, BAILIFF, CLERK, DECOY_SHIFT, HIGH_JUDGE, HOURGLASS, JUROR,
                          LANCER, PHANTOM, RAIDER, SPRINTER, VANISHING_ACT, VICTOR, Board, pick)
@@ -220,3 +220,37 @@ def test_win_by_a_card_effect():
     win = b.duel.win()
     assert (win.player, win.reason) == (0, 0x51)
     assert b.messages(MsgWin)[-1] == win
+
+
+def test_battle_step_and_damage_step_windows():
+    """In the Battle Step both players may respond with any quick effect; in the Damage
+    Step only effects that may be used there (EFFECT_FLAG_DAMAGE_STEP, such as Brief
+    Surge) are offered: Sentinel's quick effect is not."""
+    from duelhost.engine.messages import MsgSelectChain
+    from rules_board import BRIEF_SURGE, SENTINEL
+    b = battle_board([BAILIFF], [(SENTINEL, C.POS_FACEUP_ATTACK)])
+    b.spell(BRIEF_SURGE, 1, set_=True)
+    to_battle(b)
+    n = b.pmark()
+    phases: list[tuple[int, list[int]]] = []
+
+    def chain_in_damage_step(req):
+        phases.append((b.duel.phase, [o.code for o in req.chains]))
+        if b.duel.phase == C.PHASE_DAMAGE and BRIEF_SURGE in [o.code for o in req.chains]:
+            return ChainResponse(index=[o.code for o in req.chains].index(BRIEF_SURGE))
+        return ChainResponse(index=None)
+
+    for _ in range(12):
+        b.expect(MsgSelectChain, chain_in_damage_step, player=1,
+                 when=lambda req: not any(p == C.PHASE_DAMAGE and BRIEF_SURGE in c for p, c in phases))
+    b.expect(MsgSelectCard, pick(SENTINEL), player=1)
+    b.attack(BAILIFF, SENTINEL)
+    b.pending.clear()
+    battle_step = [codes for phase, codes in phases if phase == C.PHASE_BATTLE_STEP]
+    damage_step = [codes for phase, codes in phases if phase == C.PHASE_DAMAGE]
+    assert any(SENTINEL in codes and BRIEF_SURGE in codes for codes in battle_step)
+    assert damage_step and all(SENTINEL not in codes for codes in damage_step)
+    assert any(BRIEF_SURGE in codes for codes in damage_step)
+    # Sentinel (1400 + 500) destroyed the attacking Bailiff (1500)
+    assert b.codes(0, LOC_GRAVE) == [BAILIFF] and b.codes(1, LOC_MZONE) == [SENTINEL]
+    assert b.lp(0) == 8000 - (1900 - 1500)
