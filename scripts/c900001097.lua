@@ -33,7 +33,7 @@ function s.operation(e,tp,eg,ep,ev,re,r,rp)
 	local ct=e:GetLabel()+1
 	e:SetLabel(ct)
 	c:SetTurnCounter(ct)
-	if ct>=3 then
+	if ct>=5 then
 		Duel.Win(tp,WIN_REASON_HOURGLASS)
 	end
 end

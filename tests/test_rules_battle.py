@@ -207,16 +207,18 @@ def test_win_by_deck_out():
 
 
 def test_win_by_a_card_effect():
-    b = Board()
+    """Hourglass of Fate turns in each of its controller's Standby Phases (its label and
+    turn counter) and wins the Duel (Duel.Win, reason 0x51) at the fifth turn."""
+    b = Board(deck_size=20)
     b.spell(HOURGLASS, 0)
     b.start()                                      # turned once in the Standby Phase of turn 1
     hourglass = [c for c in b.engine.player[0].list_szone if c is not None][0]
     assert hourglass.turn_counter == 1
-    b.skip_to_turn(3)
-    assert hourglass.turn_counter == 2
+    b.skip_to_turn(7)
+    assert hourglass.turn_counter == 4
     req = b.end_turn()
     req = b.end_turn() if req is not None else req
-    assert req is None and b.duel.turn == 5
+    assert req is None and b.duel.turn == 9
     win = b.duel.win()
     assert (win.player, win.reason) == (0, 0x51)
     assert b.messages(MsgWin)[-1] == win
