@@ -126,12 +126,14 @@ def test_counter_without_permit_and_the_unused_need_enable_flag(table):
     plain = 900000001     # a Normal Monster: no permit of any kind
     t = table("return COUNTER_WITHOUT_PERMIT, COUNTER_NEED_ENABLE",
               "local c=C(%d) return c:AddCounter(0x1,1), c:AddCounter(0x1001,2), c:GetCounter(0x1001), "
-              "c:AddCounter(0x2001,1), c:GetCounter(0x2001)" % plain)
+              "c:IsCanAddCounter(0x1001,1), c:IsCanHaveCounter(0x1001), c:AddCounter(0x2001,1), "
+              "c:GetCounter(0x2001)" % plain)
     t.place(plain, 0, MZONE)
     t.start()
     assert t.run() == (0x1000, 0x2000)
-    # 0x1000 in the type: no permit needed; 0x2000 means nothing to the core (N/A): a permit is needed
-    assert t.run() == (False, True, 2, False, 0)
+    # 0x1000 in the type: no permit needed (and IsCanHaveCounter, a question about a permit, says
+    # no); 0x2000 means nothing to the core (N/A): a permit is needed
+    assert t.run() == (False, True, 2, True, False, False, 0)
     assert adds(t.messages) == [(0x1001, 0, MZONE, 0, 2)]
 
 
