@@ -223,3 +223,29 @@ def test_magical_citadel_replaces_the_abductors_cost(table):
     assert t.counters(CITADEL) == {SPELL: 1}
     assert [c for c in t.engine.cards if c.data.code == ABDUCTOR and c.current.location == SZONE][0].counters \
         == {SPELL: 3}
+
+
+CELL_A = 2561846            # Corruption Cell "A": an A-Counter (0x100e) on an opponent's monster
+CLEANER = 38834303          # Counter Cleaner: Card.RemoveCounter(tp,0,0,0) on every card, then raises the event
+
+
+def test_a_counters_flag_bit_type_and_counter_cleaner(table):
+    """0x100e carries COUNTER_WITHOUT_PERMIT: Corruption Cell "A" places it on a monster with no
+    permit.  Counter Cleaner, the one real user of the type-0 removal, clears every type with
+    it (not using the return value) and raises EVENT_REMOVE_COUNTER+0x100e itself."""
+    t = table("WATCH(EVENT_REMOVE_COUNTER+0x100e) Debug.PreAddCounter(C(%d),0x1,1)" % DEFENDER,
+              "return SEEN()")
+    t.place(CELL_A, 0, HAND)
+    t.place(CLEANER, 0, HAND)
+    t.place(ELF, 1, MZONE)
+    t.place(DEFENDER, 1, MZONE, 1)
+    t.start()
+    t.activate(CELL_A, pick(ELF))
+    assert t.counters(ELF, 1) == {0x100e: 1}
+    t.run()
+    mark = t.mark()
+    t.activate(CLEANER)
+    assert sorted(removes(t.since(mark))) == [(SPELL, 1, MZONE, 1, 1), (0x100e, 1, MZONE, 0, 1)]
+    assert t.counters(ELF, 1) == {} and t.counters(DEFENDER, 1) == {}
+    assert t.duel.lp(0) == 7500
+    assert t.seen() == [(C.EVENT_REMOVE_COUNTER + 0x100e, 1, 0, C.REASON_EFFECT, 1)]
