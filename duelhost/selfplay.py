@@ -45,6 +45,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import click
+
 from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.responses import InvalidResponse, NoValidResponse
@@ -620,7 +622,12 @@ def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport
     host = duel.script_host
     errors = host.errors if host is not None and hasattr(host, "errors") else []
     seen = 0
+    # the alarm may fire inside a script call, where Lua turns it into a script error:
+    # the deadline is checked between answers too
+    deadline = time.perf_counter() + cfg.timeout if cfg.timeout else None
     while True:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise DuelTimeout(f"the duel took more than {cfg.timeout:g} s")
         req = duel.advance()
         if len(errors) > seen:
             new = errors[seen:]
@@ -789,8 +796,6 @@ def dumps(result: SelfplayResult) -> str:
 # ---------------------------------------------------------------------------
 # The command (registered on the ``duelhost`` group by duelhost.cli)
 # ---------------------------------------------------------------------------
-import click  # noqa: E402
-
 
 class _UsageError(click.ClickException):
     exit_code = 2
