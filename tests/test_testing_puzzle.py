@@ -96,3 +96,12 @@ def test_a_loaded_puzzle_plays_like_single_mode():
 def test_a_broken_puzzle_fails_readably():
     with pytest.raises(LuaScriptError, match="while running the puzzle file puzzle.lua"):
         load_puzzle("Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN,5)\nDebug.AddCard(\n")
+
+
+def test_duelhost_puzzle_loads_the_dump_too(tmp_path):
+    from duelhost.puzzle import load_puzzle as puzzle_command_loader      # what `duelhost puzzle FILE` runs
+    sc = rich_board()
+    path = tmp_path / "bug.lua"
+    sc.dump_puzzle(path)
+    duel = puzzle_command_loader(path)
+    assert board_signature(duel) == board_signature(sc)

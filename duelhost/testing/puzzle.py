@@ -172,9 +172,9 @@ def load_puzzle(source: str | Path, **scenario_options: Any) -> "Scenario":
     return sc
 
 
-def board_signature(scenario: "Scenario") -> dict[str, Any]:
+def board_signature(scenario: Any) -> dict[str, Any]:
     """The board as plain data (LP; per player and location: code, owner, zone, position, counters,
-    materials, equip target), for comparing two boards."""
+    materials, equip target), for comparing two boards.  Takes a Scenario or a duelhost.Duel."""
     eng = scenario.engine
 
     def card(c: Any) -> tuple:
