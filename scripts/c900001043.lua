@@ -1,4 +1,4 @@
---Iron Resolve
+--Steadfast Verdict
 --A reset only by events (RESET_EVENT+RESETS_STANDARD): leaving the field, turning face-down, ...
 local s,id=GetID()
 

@@ -1,4 +1,4 @@
---Turnabout
+--Posture Shift
 --A battle position change (Duel.ChangePosition): Attack <-> face-up Defense.
 local s,id=GetID()
 

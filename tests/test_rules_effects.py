@@ -18,7 +18,7 @@ from duelhost.engine.messages import (MsgChainEnd, MsgChained, MsgChaining, MsgC
 from duelhost.engine.responses import ChainResponse, YesNoResponse
 
 from rules_board import (ARCHIVIST, BAILIFF, BRIEF_SURGE, CLERK, ECHO_CHAMBER, FLARE_WATCHER,
-                         GRAVE_CENSUS, HERALD, HUSH, IRON_RESOLVE, LASTING_SURGE, LEDGER,
+                         GRAVE_CENSUS, HERALD, HUSH, STEADFAST_VERDICT, LASTING_SURGE, LEDGER,
                          MARK_OF_THE_HUNTED, OATH, QUICK_MEND, REBUKE, REVIVAL_RITE, SAPLING,
                          SCRIBE, SECOND_WIND, SEEDLING, SENTINEL, SIGNAL_FLARE, SNARE_PIT,
                          SPARK_BOLT, TALLY, TITHE_COLLECTOR, TOLL_GATE, WATCHMAN, Board, pick,
@@ -429,10 +429,10 @@ def test_reset_phase_with_a_count_lasts_until_the_next_turns_end():
 def test_reset_event_when_the_monster_leaves_the_field():
     b = Board()
     b.monster(BAILIFF, 0)
-    b.hand(IRON_RESOLVE)
+    b.hand(STEADFAST_VERDICT)
     b.spell(900001071, 0, set_=True)            # Recall Order
     b.start()
-    b.activate(IRON_RESOLVE)
+    b.activate(STEADFAST_VERDICT)
     bailiff = b.field(0)[0]
     b.end_turn()
     b.end_turn()

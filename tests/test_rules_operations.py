@@ -14,7 +14,7 @@ from duelhost.engine.messages import (MsgChained, MsgChaining, MsgConfirmCards, 
 from rules_board import (BAILIFF, BANNER_BEARER, BLOOD_PACT, BORROWED_BLADE, CARD_SHREDDER, CLERK,
                          DEEP_BURIAL, ECHO_CHAMBER, EXILE_GATE, JUROR, MAGISTRATE, OPEN_HAND,
                          QUICK_MEND, RALLY_BANNER, RECALL_ORDER, REVIVAL_RITE, SCOUTS_REPORT, SCRIBE,
-                         SNARE_PIT, SPARK_BOLT, SPRINTER, TRIBUTE_ALTAR, TURNABOUT, Board, pick)
+                         SNARE_PIT, SPARK_BOLT, SPRINTER, TRIBUTE_ALTAR, POSTURE_SHIFT, Board, pick)
 
 LOC_DECK, LOC_HAND, LOC_GRAVE = C.LOCATION_DECK, C.LOCATION_HAND, C.LOCATION_GRAVE
 LOC_SZONE, LOC_MZONE, LOC_REMOVED = C.LOCATION_SZONE, C.LOCATION_MZONE, C.LOCATION_REMOVED
@@ -202,11 +202,11 @@ def test_control_change_until_the_end_phase():
 
 def test_position_change_by_an_effect():
     b = Board()
-    b.hand(TURNABOUT)
+    b.hand(POSTURE_SHIFT)
     b.monster(BAILIFF, 1)
     b.start()
     start = b.mark()
-    b.activate(TURNABOUT)
+    b.activate(POSTURE_SHIFT)
     pos = b.messages(MsgPosChange, start)
     assert [(m.code, m.previous_position, m.current_position) for m in pos] == \
         [(BAILIFF, C.POS_FACEUP_ATTACK, C.POS_FACEUP_DEFENSE)]
