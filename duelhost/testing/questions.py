@@ -233,8 +233,20 @@ class PromptView:
         self.subject = card
         what = self._words(card, p.code)
         desc = f" — {self._desc(p.description)}" if p.description else ""
+        effect = None
+        for ch in self.core.select_chains:           # the trigger the question is about, when it is one
+            eff = ch.triggering_effect
+            if eff is not None and card is not None and eff.get_handler() is card:
+                effect = eff
+                break
+        if effect is not None:
+            idx = self.scenario.effect_index(effect)
+            own = self._desc(effect.description) if effect.description else ""
+            if idx is not None or own:
+                desc += " [" + (f"effect #{idx}" if idx is not None else "its effect") + (
+                    f": {own}" if own else "") + "]"
         self.options.append(Option(label=f"yes: use the effect of {what}{desc}", card=card,
-                                   response=YesNoResponse(yes=True), action="activate",
+                                   response=YesNoResponse(yes=True), action="activate", effect=effect,
                                    description=p.description))
         self.options.append(Option(label="no", card=card, response=YesNoResponse(yes=False), action="pass"))
 
