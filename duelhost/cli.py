@@ -165,6 +165,11 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Live mode: stop at the first prompt after this many turns.")
 @click.option("--response-limit", type=click.IntRange(min=1), default=3000, show_default=True,
               help="Live mode: stop after this many responses.")
+@click.option("--duel-timeout", type=click.FloatRange(min=0), default=600.0, show_default=True,
+              help="Live mode: seconds one duel may take (each runs in its own process); 0: no limit, "
+                   "in this process.")
+@click.option("--progress/--no-progress", default=None,
+              help="Live mode: one line per duel on standard error (default: when it is a terminal).")
 @click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Live mode: write every duel that is not identical to this folder as a .yrp replay.")
 @click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
@@ -174,7 +179,8 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Write the report here instead of standard output.")
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
-         response_limit: int, save_divergent: Path | None, limit: int | None, only_ids: tuple[str, ...], report: str,
+         response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
+         limit: int | None, only_ids: tuple[str, ...], report: str,
          output: Path | None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
@@ -200,9 +206,9 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             raise click.UsageError("pass --deck twice: player 0's deck, then player 1's")
         if ref_lib is None:
             raise click.UsageError("live mode needs the reference library: --ref-lib FILE or OCGCORE_LIB")
-        show = sys.stderr.isatty()
+        show = sys.stderr.isatty() if progress is None else progress
 
-        def progress(r):
+        def report_progress(r):
             if show:
                 click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
 
@@ -211,8 +217,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
                                     db_path=db if db is not None else paths.bundled_db(),
                                     scripts=scripts if scripts is not None else paths.bundled_scripts(),
                                     deck_files=list(deck_files) or None, turn_limit=turn_limit,
-                                    response_limit=response_limit, progress=progress,
-                                    save_dir=save_divergent)
+                                    response_limit=response_limit, progress=report_progress,
+                                    save_dir=save_divergent, duel_timeout=duel_timeout or None)
         except ReferenceCoreError as exc:
             raise click.ClickException(str(exc)) from exc
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()

@@ -116,6 +116,7 @@ CONTEXT_MESSAGES = 6
 DEFAULT_TURN_LIMIT = 40
 DEFAULT_RESPONSE_LIMIT = 3000
 DEFAULT_SCRIPT_TIME_BUDGET = 60.0
+DEFAULT_DUEL_TIMEOUT = 600.0
 
 
 @dataclass
@@ -311,12 +312,14 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                       duel_id: str = "duel", seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
                       response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
                       card_pool: list[Any] | None = None,
-                      script_time_budget: float = DEFAULT_SCRIPT_TIME_BUDGET) -> LiveResult:
+                      script_time_budget: float = DEFAULT_SCRIPT_TIME_BUDGET,
+                      on_step: Any = None) -> LiveResult:
     """Play one duel in the reference and in our engine, answering the reference's prompts.
 
     ``script_time_budget``: CPU seconds one Lua call may take in our engine
     (the reference has no such limit; group checks of the real utility.lua can
-    take seconds in our engine).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
+    take seconds in our engine).  ``on_step(result)`` is called after every
+    agreeing step (progress).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
     legal response drawn from ``rng``) from the *reference's* prompt and sent to
     both cores.  Stops at the first message that differs, at MSG_WIN, or at the
     first prompt after turn ``turn_limit`` (or ``response_limit`` responses).
@@ -398,6 +401,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             del history[:-CONTEXT_MESSAGES]
             result.messages += len(theirs)
             result.agreeing = result.messages
+            if on_step is not None:
+                on_step(result)
             if out.ended:
                 result.end = "win"
                 for m in reversed(theirs):
@@ -445,7 +450,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
 def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1,
                   db_path: Path, scripts: Path | None, deck_files: list[Path] | None = None,
                   turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
-                  progress: Any = None, save_dir: Path | None = None) -> LiveSummary:
+                  progress: Any = None, save_dir: Path | None = None,
+                  duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> LiveSummary:
     """``duelhost diff --seeds N``: N seeded duels in both cores (see play_side_by_side).
 
     Duel k uses ``random.Random(first_seed + k)`` for its decks (random 40-card
@@ -481,8 +487,12 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
         seed = first_seed + k
         rng = random.Random(seed)
         setup = random_setup(rng, pool, decks)
-        r = play_side_by_side(core, db, scripts, setup, rng, duel_id=f"seed-{seed}", seed=seed,
-                              turn_limit=turn_limit, response_limit=response_limit, card_pool=card_pool)
+        kwargs = dict(duel_id=f"seed-{seed}", seed=seed, turn_limit=turn_limit,
+                      response_limit=response_limit, card_pool=card_pool)
+        if duel_timeout is None:
+            r = play_side_by_side(core, db, scripts, setup, rng, **kwargs)
+        else:
+            r = _play_forked(core, db, scripts, setup, rng, duel_timeout, kwargs)
         summary.results.append(r)
         if save_dir is not None and not r.identical:
             save_live_replay(r, Path(save_dir) / f"{r.id}.yrp")
@@ -491,10 +501,59 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
     return summary
 
 
-def save_live_replay(result: LiveResult, path: Path) -> Path:
+def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,
+                 kwargs: dict[str, Any]) -> LiveResult:
+    """play_side_by_side in a forked child; a timeout or a dead child becomes a result too."""
+    import multiprocessing
+    import time
+
+    ctx = multiprocessing.get_context("fork")
+    progress = ctx.Array("q", 4)     # agreeing messages, responses, turns, phase (+1; 0 = none)
+    reader, writer = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        def on_step(res: LiveResult) -> None:
+            progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
+        try:
+            res = play_side_by_side(core, db, scripts, setup, rng, on_step=on_step, **kwargs)
+        except BaseException:
+            res = LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status="error", end=None,
+                             agreeing=progress[0], messages=progress[0], responses=progress[1],
+                             turns=progress[2], error=_describe_error(), setup=setup)
+        writer.send(res)
+        writer.close()
+
+    start = time.perf_counter()
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    writer.close()
+    status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
+    result = None
+    if reader.poll(timeout):
+        try:
+            result = reader.recv()
+        except EOFError:
+            status, error = "crash", f"the duel's process died (exit code {proc.exitcode})"
+    if result is None:
+        proc.kill()
+    proc.join()
+    reader.close()
+    if result is not None:
+        return result
+    if status == "crash" and proc.exitcode is not None:
+        error = f"the duel's process died (exit code {proc.exitcode}: the reference library or Lua crashed?)"
+    return LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status=status, end=None,
+                      agreeing=progress[0], messages=progress[0], responses=progress[1], turns=progress[2],
+                      error=error, decks=setup.decks, seed_sequence=list(setup.seed_sequence or []) or None,
+                      seconds=time.perf_counter() - start, setup=setup)
+
+
+def save_live_replay(result: LiveResult, path: Path) -> Path | None:
     """Write a live-diff duel (its set-up and the responses sent) as a .yrp replay."""
     from .replay import replay_from_duel, write_replay
     setup = result.setup
+    if setup is None or (not result.sent and result.status in ("timeout", "crash")):
+        return None         # a stopped child's answers are not known
     path.parent.mkdir(parents=True, exist_ok=True)
     rep = replay_from_duel(setup.seed_sequence, setup.cards, result.sent, params=setup.players[0],
                            options=setup.options, players=(f"{result.id} P0", f"{result.id} P1"))
