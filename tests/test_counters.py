@@ -1143,3 +1143,30 @@ def test_pitfall_expecting_counters_to_survive_a_move(table):
     # right: the Servant recorded its 2 counters before leaving and adds them back
     t.activate(COLLAPSE, pick(SERVANT), yes())
     assert t.card(SERVANT).current.location == SZONE and t.counters(SERVANT) == {SPELL: 2}
+
+
+# =============================================================================================
+# Random play with decks of our counter cards (with OCGCORE_LIB: the same bytes as the reference)
+# =============================================================================================
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_random_play_with_counter_decks(table, seed):
+    import random
+
+    from duelhost.players import RandomPlayer
+    rng = random.Random(seed)
+    t = table(seed=seed, start_hand=5)
+    ours = list(range(DEFENDER, ECLIPSE + 1))
+    for p in (0, 1):
+        deck = [c for c in ours for _ in range(2)] + rng.sample(range(900000001, 900000021), 12)
+        rng.shuffle(deck)
+        t.deck(p, deck)
+    t.start(settle=False)
+    players = [RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)]
+    for _ in range(500):
+        p = t.advance()
+        if p is None:
+            break
+        t.send(players[p.player](t.duel, p))
+    assert t.script_errors() == []
+    assert adds(t.messages)                   # counters were placed

@@ -298,13 +298,14 @@ class Table:
         for code in codes:
             self.place(code, player, C.LOCATION_DECK, pos=C.POS_FACEDOWN_DEFENSE)
 
-    def start(self) -> Prompt | None:
+    def start(self, settle: bool = True) -> Prompt | None:
+        """Start the duel; with ``settle``, answer by default until player 0's first menu."""
         for p in (0, 1):
             if not self.duel.engine.player[p].list_main:
                 self.deck(p, self.filler)
         self.duel.start()
         self.chunks.append(0)
-        return self.settle()
+        return self.settle() if settle else self.advance()
 
     # state ----------------------------------------------------------------------------------
     @property
