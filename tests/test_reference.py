@@ -118,3 +118,19 @@ def test_live_diff_real_cards(ref_lib: Path, real_scripts: Path, corpus_db: Path
     assert r.messages > 0 and len(r.decks[0]) == 40
     data = summary.to_json()
     assert data["total"] == 1 and "median_agreeing_messages" in data
+
+
+def test_live_diff_duel_timeout_reports_progress(ref_lib: Path) -> None:
+    from duelhost.diff import _play_forked, random_setup
+    from duelhost.reference import ReferenceCore
+    db = CardDatabase.open(paths.bundled_db())
+    scripts = paths.bundled_scripts()
+    core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
+    pool = main_deck_pool(db, scripts, ot=0)
+    rng = random.Random(4)
+    setup = random_setup(rng, pool)
+    kwargs = dict(duel_id="t", seed=4, turn_limit=40, response_limit=3000, card_pool=list(db))
+    r = _play_forked(core, db, scripts, setup, rng, 0.05, kwargs)
+    assert r.status == "timeout" and not r.identical and r.error
+    done = _play_forked(core, db, scripts, setup, random.Random(4), 120, dict(kwargs, turn_limit=4))
+    assert done.status == "identical" and done.end == "cap_turns" and done.agreeing > 0
