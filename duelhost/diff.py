@@ -140,9 +140,11 @@ class LiveDivergence:
     def describe(self, name_of: Any = None) -> str:
         from .state import PHASE_NAMES
         phase = PHASE_NAMES.get(self.phase, hex(self.phase)) if self.phase is not None else "-"
+        ref = self.reference.describe(name_of) if self.reference is not None else "(end of stream)"
+        ours = self.ours.describe(name_of) if self.ours is not None else "(end of stream)"
         lines = [f"message {self.index} (turn {self.turn}, {phase} Phase, after {self.response} responses)",
-                 f"  reference: {self.reference.describe(name_of) if self.reference is not None else '(end of stream)'}",
-                 f"  duelhost:  {self.ours.describe(name_of) if self.ours is not None else '(end of stream)'}"]
+                 f"  reference: {ref}",
+                 f"  duelhost:  {ours}"]
         if self.context:
             lines.append("  before:")
             lines.extend(f"    {m.describe(name_of)}" for m in self.context)
