@@ -3,9 +3,9 @@
 ``main_deck_pool(db, scripts)`` lists the codes that may go in a random Main
 Deck: a database row, a Main Deck card type (a Spell, a Trap, or a monster that
 is not Fusion/Synchro/Xyz/Link/Token), legal in the OCG or TCG (or with no
-legality recorded, as our own cards), not an alternate artwork (alias 0), and a ``c<ID>.lua`` in the script folder unless it is a
-Normal Monster that is not a Pendulum (the reference loads no script for
-those).  ``random_main_deck(rng, pool)`` draws 40 distinct cards from it.
+legality recorded, as our own cards), not an alternate artwork (alias 0), and
+a ``c<ID>.lua`` in the script folder unless it is a Normal Monster that is not
+a Pendulum (the reference loads no script for those).  ``random_main_deck(rng, pool)`` draws 40 distinct cards from it.
 
 Used by ``duelhost diff`` (live mode) and the replay writer's tests; the pool
 is ordered by code so the same ``random.Random`` state gives the same deck.
