@@ -16,7 +16,7 @@ from duelhost import paths
 from duelhost.deckpool import main_deck_pool, random_main_deck
 from duelhost.engine.carddb import CardDatabase
 
-GOLDEN = Path("/work/shared/golden")
+GOLDEN = Path(__file__).parent / "data" / "golden"
 
 
 def test_deck_pool_filters_main_deck_cards() -> None:

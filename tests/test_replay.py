@@ -18,7 +18,7 @@ from duelhost.replay import (REPLAY_COMPRESSED, REPLAY_ID_YRP1, REPLAY_SINGLE_MO
                              REPLAY_UNIFORM, Replay, ReplayDeck, ReplayError, ReplayHeader, compare_snapshots,
                              encode_replay, parse_replay, play_replay, read_replay, replay_from_duel)
 
-GOLDEN_VANILLA = Path("/work/shared/golden/vanilla.jsonl.gz")
+GOLDEN_VANILLA = Path(__file__).parent / "data" / "golden" / "vanilla.jsonl.gz"
 
 
 @pytest.fixture(scope="module")
