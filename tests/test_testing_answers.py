@@ -177,6 +177,9 @@ def test_functions_and_any_legal():
     sc, card = probe("race")
     sc.activate(card, answers=[any_legal(seed=3)])
     assert bin(result(sc)).count("1") == 1
+    sc, card = probe("announce")
+    sc.activate(card, answers=[any_legal(seed=3)])
+    assert result(sc) in sc.db
 
 
 # ----- queue, rules, order ----------------------------------------------------------------------------

@@ -363,7 +363,8 @@ class _AnyLegal(Answer):
 
     def respond(self, view: "PromptView") -> Response:
         from duelhost.engine.responses import random_response
-        return random_response(view.prompt, self.rng)
+        pool = list(view.scenario.db) if view.kind == "announce_card" else None
+        return random_response(view.prompt, self.rng, card_pool=pool)
 
 
 class _Zone(Answer):
