@@ -53,7 +53,8 @@ def test_card_expectations_fail_with_what_is_true(played: Scenario):
     sc = played
     jar = sc.find(JAR)
     text = fails(sc.expect(jar).in_gy)
-    assert "Expected Lumen Jar (900004001) to be in gy,\nbut it is: Lumen Jar (900004001), player 0's Spell & Trap Zone #1" in text
+    assert ("Expected Lumen Jar (900004001) to be in gy,\n"
+            "but it is: Lumen Jar (900004001), player 0's Spell & Trap Zone #1") in text
     fails(sc.expect(jar).has_counters, 0xf40, 2, match="to have 2 x Lumen Counter,\nbut it is: 0 of them")
     fails(sc.expect(sc.find(TOKEN)).has_atk, 100, match="to have 100 ATK,\nbut it is: ATK 0")
     fails(sc.expect(sc.find(TOKEN)).in_attack_position, match="to be in Attack Position")
@@ -84,12 +85,14 @@ def test_event_expectations_hold(played: Scenario):
 def test_event_expectations_fail_with_what_happened(played: Scenario):
     sc = played
     fails(sc.expect_destroyed, SOWER, by="battle",
-          match="Expected a destroyed event for the card with code 900004002 by battle, found 0.\nDestroyed since then: "
+          match="Expected a destroyed event for the card with code 900004002 by battle, found 0.\n"
+                "Destroyed since then: "
                 "Seedling Sower (900004002)")
     fails(sc.expect_destroyed, SOWER, since="action", match="found 0")
     fails(sc.expect_summoned, TOKEN, position="attack", match="Summons since then: Normal Summon of Seedling Sower")
     fails(sc.expect_summoned, SOWER, token=True, match="of a Token")
-    fails(sc.expect_chain, 3, match="Chains built: 2 link(s): Seedling Sower (900004002), Thornwall Snare (900004004) | "
+    fails(sc.expect_chain, 3, match="Chains built: 2 link(s): Seedling Sower (900004002), "
+                                    "Thornwall Snare (900004004) | "
                                     "1 link(s): Lumen Jar (900004001)")
     fails(sc.expect_activated, MOSS, match="activated: Seedling Sower")
     fails(sc.expect_lp, 1, 100, match="Expected player 1 to have 100 LP, but they have 8000 LP")

@@ -72,7 +72,7 @@ def lines_with(result: pytest.RunResult, prefix: str) -> str:
 
 
 def test_the_entry_point_brings_the_plugin_to_any_project(project: pytest.Pytester) -> None:
-    assert not REPO in project.path.parents
+    assert REPO not in project.path.parents
     project.makepyfile(test_sower=A_TEST)
     result = run(project, "--trace-config")
     result.assert_outcomes(passed=1)
@@ -113,7 +113,8 @@ def test_where_scripts_and_cards_come_from(project: pytest.Pytester, monkeypatch
     result = run(project, "-s", "--duelhost-scripts", "cli_scripts", "--duelhost-db", "cli.cdb")
     assert lines_with(result, "SCRIPTS") == f"SCRIPTS [{str(root / 'cli_scripts')!r}]"   # command line beats all
     assert lines_with(result, "DB") == f"DB {root / 'cli.cdb'}"
-    assert "duelhost: scripts " + str(root / "cli_scripts") + " then bundled (--duelhost-scripts)" in result.stdout.str()
+    header = "duelhost: scripts " + str(root / "cli_scripts") + " then bundled (--duelhost-scripts)"
+    assert header in result.stdout.str()
 
 
 def test_a_missing_folder_or_database_names_its_source(project: pytest.Pytester,

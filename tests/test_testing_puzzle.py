@@ -54,7 +54,8 @@ def test_the_dump_is_a_puzzle_file():
     assert "Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)" in text
     assert "Debug.SetPlayerInfo(1,4000,0,0)" in text
     assert "Debug.AddCard(900004011,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE,true) --Sprouting Xyz" in text
-    assert "Debug.AddCard(900000005,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK) --Cinderwood Pebble Golem (Xyz material)" in text
+    assert ("Debug.AddCard(900000005,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK) "
+            "--Cinderwood Pebble Golem (Xyz material)") in text
     assert "Debug.PreAddCounter(c[" in text and ",0xf40,2)" in text
     assert "Debug.PreEquip(c[" in text
     assert "LOCATION_PZONE,0,POS_FACEUP) --Runelight Abductor" in text

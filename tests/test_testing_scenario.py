@@ -78,7 +78,8 @@ def test_counters_and_lp_and_draw_count():
 
 def test_set_up_mistakes_are_named():
     sc = Scenario()
-    with pytest.raises(ScenarioError, match="no card named 'Cinderwood Sparkmous'.*did you mean: cinderwood sparkmouse"):
+    with pytest.raises(ScenarioError, match="no card named 'Cinderwood Sparkmous'.*did you mean: "
+                                            "cinderwood sparkmouse"):
         sc.add("Cinderwood Sparkmous")
     with pytest.raises(ScenarioError, match="card 12345 has no row"):
         sc.add(12345)
