@@ -364,7 +364,8 @@ class SelfplayResult:
             lines.append(f"duels with script errors: {s['duels_with_script_errors']}")
         lines.append(f"responses: {s['responses']} in {s['play_seconds']:.1f} s of play: "
                      f"{s['responses_per_second']:.0f} responses/s per job; "
-                     f"{s['responses_per_second_wall']:.0f}/s overall ({s['wall_seconds']:.1f} s wall, {self.jobs} job(s))")
+                     f"{s['responses_per_second_wall']:.0f}/s overall "
+                     f"({s['wall_seconds']:.1f} s wall, {self.jobs} job(s))")
         for kind, title in (("engine", "Engine errors"), ("script", "Script errors")):
             groups = self.error_groups(kind)
             if not groups:

@@ -233,7 +233,6 @@ def test_battle_step_and_damage_step_windows():
     b = battle_board([BAILIFF], [(SENTINEL, C.POS_FACEUP_ATTACK)])
     b.spell(BRIEF_SURGE, 1, set_=True)
     to_battle(b)
-    n = b.pmark()
     phases: list[tuple[int, list[int]]] = []
 
     def chain_in_damage_step(req):

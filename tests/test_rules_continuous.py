@@ -10,8 +10,7 @@ immunity, a destroy replacement, and an Equip Spell.
 from __future__ import annotations
 
 from duelhost.engine import constants as C
-from duelhost.engine.messages import (MsgChainDisabled, MsgEquip, MsgSelectBattleCmd, MsgSelectCard, MsgSelectEffectYn,
-                                      MsgSelectIdleCmd)
+from duelhost.engine.messages import MsgChainDisabled, MsgEquip, MsgSelectCard, MsgSelectEffectYn
 from duelhost.engine.responses import YesNoResponse
 
 from rules_board import (ASCETIC, BAILIFF, BORROWED_BLADE, BRIEF_SURGE, BULWARK, CLERK, GATEKEEPER,

@@ -11,18 +11,17 @@ labels and label objects, flag effects, global effects and custom events.
 from __future__ import annotations
 
 from duelhost.engine import constants as C
-from duelhost.engine.messages import (MsgChainEnd, MsgChained, MsgChaining, MsgChainNegated,
-                                      MsgChainDisabled, MsgChainSolved, MsgChainSolving, MsgDamage,
-                                      MsgDraw, MsgMissedEffect, MsgRecover, MsgSelectCard,
-                                      MsgSelectChain, MsgSelectEffectYn, MsgSelectIdleCmd)
-from duelhost.engine.responses import ChainResponse, YesNoResponse
+from duelhost.engine.messages import (MsgBecomeTarget, MsgChainEnd, MsgChained, MsgChaining,
+                                      MsgChainNegated, MsgChainDisabled, MsgChainSolved, MsgChainSolving,
+                                      MsgDamage, MsgMissedEffect, MsgMove, MsgSelectCard, MsgSelectChain,
+                                      MsgSelectEffectYn)
+from duelhost.engine.responses import YesNoResponse
 
 from rules_board import (ARCHIVIST, BAILIFF, BRIEF_SURGE, CLERK, ECHO_CHAMBER, FLARE_WATCHER,
                          GRAVE_CENSUS, HERALD, HUSH, STEADFAST_VERDICT, LASTING_SURGE, LEDGER,
                          MARK_OF_THE_HUNTED, OATH, QUICK_MEND, REBUKE, REVIVAL_RITE, SAPLING,
                          SCRIBE, SECOND_WIND, SEEDLING, SENTINEL, SIGNAL_FLARE, SNARE_PIT,
-                         SPARK_BOLT, TALLY, TITHE_COLLECTOR, TOLL_GATE, WATCHMAN, Board, pick,
-                         pick_card)
+                         SPARK_BOLT, TALLY, TITHE_COLLECTOR, TOLL_GATE, WATCHMAN, Board, pick)
 
 LOC_HAND, LOC_GRAVE, LOC_SZONE, LOC_MZONE = C.LOCATION_HAND, C.LOCATION_GRAVE, C.LOCATION_SZONE, C.LOCATION_MZONE
 
@@ -287,9 +286,8 @@ def test_select_target_get_first_target_and_is_relate_to_effect():
     assert not b.pending
     assert b.codes(1, LOC_HAND) == [BAILIFF]
     assert b.codes(1, LOC_GRAVE) == [900001071]
-    assert not b.messages(__import__("duelhost.engine.messages", fromlist=["MsgBecomeTarget"]).MsgBecomeTarget) == []
-    destroyed = [m for m in b.messages(__import__("duelhost.engine.messages", fromlist=["MsgMove"]).MsgMove)
-                 if m.reason & C.REASON_DESTROY and m.previous.location == LOC_MZONE]
+    assert b.messages(MsgBecomeTarget) != []
+    destroyed = [m for m in b.messages(MsgMove) if m.reason & C.REASON_DESTROY and m.previous.location == LOC_MZONE]
     assert destroyed == []
 
 

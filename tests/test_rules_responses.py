@@ -12,10 +12,9 @@ import pytest
 
 from duelhost import InvalidResponse
 from duelhost.engine import constants as C
-from duelhost.engine.messages import (MsgRetry, MsgSelectCard, MsgSelectChain, MsgSelectIdleCmd,
-                                      MsgSelectPlace, MsgSelectPosition, encode_messages)
+from duelhost.engine.messages import MsgRetry, MsgSelectCard, MsgSelectChain, MsgSelectPlace, encode_messages
 from duelhost.engine.responses import (CardsResponse, ChainResponse, IdleCmdResponse, PlaceResponse,
-                                       PositionResponse, Zone, encode_response, parse_response)
+                                       PositionResponse, Zone)
 
 from rules_board import BAILIFF, CLERK, SNARE_PIT, SPARK_BOLT, HERALD, TOLL_GATE, Board, first_free_zone
 

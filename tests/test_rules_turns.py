@@ -9,10 +9,10 @@ or Set per turn, Tribute Summons, Flip Summons, changing battle positions.
 from __future__ import annotations
 
 from duelhost.engine import constants as C
-from duelhost.engine.messages import (MsgDraw, MsgSelectBattleCmd, MsgFlipSummoning, MsgNewPhase, MsgNewTurn, MsgSelectIdleCmd,
-                                      MsgSelectTribute, MsgSet, MsgSummoning)
+from duelhost.engine.messages import (MsgDraw, MsgFlipSummoning, MsgNewPhase, MsgNewTurn, MsgSelectBattleCmd,
+                                      MsgSelectIdleCmd, MsgSelectTribute, MsgSet, MsgSummoning)
 
-from rules_board import (BAILIFF, CLERK, HIGH_JUDGE, JUROR, MAGISTRATE, SPRINTER, STALL_ORDER, Board, pick)
+from rules_board import BAILIFF, CLERK, HIGH_JUDGE, JUROR, MAGISTRATE, SPRINTER, STALL_ORDER, Board
 
 LOC_HAND, LOC_MZONE, LOC_DECK = C.LOCATION_HAND, C.LOCATION_MZONE, C.LOCATION_DECK
 
