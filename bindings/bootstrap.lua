@@ -107,9 +107,26 @@ end
 local HITS = {}
 local thread_hook, thread_mask = hook, ""   -- what threads get (get_thread, disarm)
 
+-- function -> its chunk's source: getinfo "S" formats a short name on every
+-- call; asking for the function and caching its source is twice as fast
+local SRC_OF = setmetatable({}, {__mode = "k"})
+
+-- Lines since the time budget was last checked.  A count hook is not enough
+-- beside a Lua line hook: the count runs down during the line hook's own
+-- instructions too, and a count event due while a hook runs is dropped, so
+-- in a tight loop (`while true do x = x + 1 end`) count events may never come.
+-- Every loop iteration makes a line event, so the budget is also checked
+-- every `interval` lines.
+local lines_since_check = 0
+
 local function cov_hook(event, line)
   if event == "line" then
-    local src = getinfo(2, "S").source
+    local fn = getinfo(2, "f").func
+    local src = SRC_OF[fn]
+    if src == nil then
+      src = getinfo(fn, "S").source
+      SRC_OF[fn] = src
+    end
     if src ~= BOOT then
       local t = HITS[src]
       if t == nil then
@@ -118,10 +135,12 @@ local function cov_hook(event, line)
       end
       t[line] = (t[line] or 0) + 1
     end
-    return
+    lines_since_check = lines_since_check + 1
+    if lines_since_check < interval then return end
   end
-  -- a count event: the time budget, as a tail call so that it sees the
-  -- interrupted function at level 2 exactly as when it is the hook itself
+  lines_since_check = 0
+  -- the time budget, as a tail call so that it sees the interrupted function
+  -- at level 2 exactly as when it is the hook itself
   return hook(event, line)
 end
 

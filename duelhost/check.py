@@ -1151,8 +1151,13 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
         loader = spec.build()
         report.constants_check = getattr(loader, "constants_check", "static")
         report.notes.extend(getattr(loader, "notes", ()))
-        for code in codes:
-            emit(loader.run(code))
+        try:
+            for code in codes:
+                emit(loader.run(code))
+        finally:
+            cov = getattr(getattr(loader, "runtime", None), "coverage", None)
+            if cov is not None:       # in this process: no more counting once the check is done
+                cov.stop()
     else:
         _run_in_workers(codes, spec, jobs, timeout, emit, files, report)
     report.seconds = time.perf_counter() - start
