@@ -1285,6 +1285,7 @@ class CardLoader:
             if chunk not in self._reported_chunks and chunk.startswith("@"):
                 self._reported_chunks.add(chunk)
                 new[chunk] = sorted(executable_lines(source, chunk))
+        cov.forget_sources()
         hits = {c: h for c, h in hits.items() if c in self._reported_chunks}
         if hits:
             result.extra["lua_lines"] = hits

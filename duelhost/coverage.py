@@ -287,6 +287,13 @@ class LuaCoverage:
             out.update(d)
         return out
 
+    def forget_sources(self) -> None:
+        """Drop the source texts kept so far (``duelhost check`` reports each chunk's
+        executable lines once and needs the text no longer); later chunks are kept."""
+        for entry in self._source_dicts:
+            entry[0].clear()
+            entry[1] = 0
+
     def new_sources(self) -> list[tuple[str, bytes]]:
         """The chunks run since the last call (a chunk run again under the same name in the
         same runtime is not new)."""
