@@ -336,7 +336,11 @@ class ReferenceDuel:
             if out.messages and isinstance(out.messages[-1], MsgWin):
                 out.ended = True
                 break
-            if flags & PROCESSOR_WAITING and out.messages and isinstance(out.messages[-1], (Prompt, MsgRetry)):
+            if out.messages and isinstance(out.messages[-1], Prompt):
+                # ROCK_PAPER_SCISSORS comes without PROCESSOR_WAITING: the core would go on
+                # reading a stale answer, so a host answers every prompt before process()
+                break
+            if flags & PROCESSOR_WAITING and out.messages and isinstance(out.messages[-1], MsgRetry):
                 break
         else:
             raise ReferenceCoreError(f"the reference core ran {max_calls} process() calls without a prompt")

@@ -134,3 +134,35 @@ def test_live_diff_duel_timeout_reports_progress(ref_lib: Path) -> None:
     assert r.status == "timeout" and not r.identical and r.error
     done = _play_forked(core, db, scripts, setup, random.Random(4), 120, dict(kwargs, turn_limit=4))
     assert done.status == "identical" and done.end == "cap_turns" and done.agreeing > 0
+
+
+def test_advance_stops_at_a_prompt_written_without_the_waiting_flag() -> None:
+    """ROCK_PAPER_SCISSORS is written without PROCESSOR_WAITING (operations.cpp); a host must
+    still answer it before calling process() again, or the core reads a stale answer
+    (found by the live diff: seed 444 looped on ties)."""
+    from duelhost.engine.messages import MsgConfirmCards, MsgRockPaperScissors, MsgRetry
+    from duelhost.reference import PROCESSOR_WAITING, ReferenceDuel
+
+    def fake(outputs):
+        duel = ReferenceDuel.__new__(ReferenceDuel)
+        it = iter(outputs)
+        pending = [b""]
+
+        def process():
+            flags, data = next(it)
+            pending[0] = data
+            return flags | len(data)
+
+        def get_message():
+            data, pending[0] = pending[0], b""
+            return data
+        duel.process, duel.get_message = process, get_message
+        return duel
+
+    rps = MsgRockPaperScissors(player=0).encode()
+    out = fake([(0, MsgConfirmCards(player=0, skip_panel=0, cards=()).encode()),
+                (PROCESSOR_WAITING, b""), (0, rps), (0, b"never")]).advance()
+    assert [m.NAME for m in out.messages] == ["CONFIRM_CARDS", "ROCK_PAPER_SCISSORS"]
+    assert out.prompt is not None and not out.ended
+    out = fake([(PROCESSOR_WAITING, MsgRetry().encode()), (0, b"never")]).advance()
+    assert out.retry
