@@ -42,7 +42,20 @@ from duelhost.engine.messages import (
     CardInfo,
     LocInfo,
     Message,
+    MsgAddCounter,
     MsgAiName,
+    MsgBecomeTarget,
+    MsgCancelTarget,
+    MsgCardTarget,
+    MsgConfirmDecktop,
+    MsgConfirmExtratop,
+    MsgFieldDisabled,
+    MsgHandRes,
+    MsgMissedEffect,
+    MsgRemoveCounter,
+    MsgShuffleDeck,
+    MsgSwap,
+    MsgSwapGraveDeck,
     MsgAnnounceAttrib,
     MsgAnnounceCard,
     MsgAnnounceNumber,
@@ -445,7 +458,10 @@ class Words:
             return SYSTEM_DESC_WORDS[description]
         if description >= 2048:
             owner = description >> 4
-            return f"effect {description & 0xF} of {self.name(owner)}"
+            if owner in self.db:
+                return f"effect {description & 0xF} of {self.name(owner)}"
+            # aux.Stringid of a code above 268435455 does not fit the 32-bit description
+            return f"(description {description})"
         return f"(system text {description})"
 
 
@@ -893,8 +909,31 @@ def narrate(msg: Message, w: Words) -> str | None:
         return "coin toss: " + ", ".join("heads" if r else "tails" for r in msg.results)
     if isinstance(msg, MsgTossDice):
         return "die roll: " + ", ".join(str(r) for r in msg.results)
-    if isinstance(msg, MsgConfirmCards):
-        return "revealed: " + ", ".join(w.name(c.code) for c in msg.cards)
+    if isinstance(msg, (MsgConfirmCards, MsgConfirmDecktop, MsgConfirmExtratop)):
+        return "revealed: " + ", ".join(f"{w.name(c.code)} ({w.place(c.controller, c.location, c.sequence)})"
+                                        for c in msg.cards)
+    if isinstance(msg, (MsgAddCounter, MsgRemoveCounter)):
+        verb = "gets" if isinstance(msg, MsgAddCounter) else "loses"
+        return (f"{_field_card(w, LocInfo(controller=msg.controller, location=msg.location, sequence=msg.sequence, position=0))}"
+                f" {verb} {_count(msg.count, 'counter')} ({msg.counter_type:#x})")
+    if isinstance(msg, (MsgCardTarget, MsgCancelTarget)):
+        verb = "now targets" if isinstance(msg, MsgCardTarget) else "no longer targets"
+        return f"{_field_card(w, msg.card)} {verb} {_field_card(w, msg.target)}"
+    if isinstance(msg, MsgBecomeTarget):
+        return "targeted: " + ", ".join(_field_card(w, c) for c in msg.cards)
+    if isinstance(msg, MsgSwap):
+        return f"{w.name(msg.code1)} ({w.loc(msg.loc1)}) and {w.name(msg.code2)} ({w.loc(msg.loc2)}) swap places"
+    if isinstance(msg, MsgMissedEffect):
+        return f"the effect of {w.name(msg.code)} missed its timing"
+    if isinstance(msg, MsgShuffleDeck):
+        return f"{_player_words(w, msg.player)}: Deck shuffled"
+    if isinstance(msg, MsgSwapGraveDeck):
+        return f"{_player_words(w, msg.player)}: Deck and GY swapped"
+    if isinstance(msg, MsgHandRes):
+        h0, h1 = msg.hands
+        return f"rock, paper, scissors: P0 {RPS_WORDS.get(h0, h0)}, P1 {RPS_WORDS.get(h1, h1)}"
+    if isinstance(msg, MsgFieldDisabled):
+        return "disabled zones changed"
     if isinstance(msg, MsgShowHint):
         return f"hint: {msg.text}"
     if isinstance(msg, MsgAiName):

@@ -415,3 +415,26 @@ def test_cli_play_bad_deck(tmp_path) -> None:
     deck.write_text("#main\n12345\n")
     r = CliRunner().invoke(main, ["play", "--deck", str(deck)])
     assert r.exit_code == 2 and "12345" in r.output and "not in the card database" in r.output
+
+
+def test_log_of_a_chain_and_counters() -> None:
+    """Normal Summon Runelight Defender (scripts/c900002001.lua): its trigger puts a Spell Counter on it."""
+    duel = Duel(seed=0)
+    for _ in range(5):
+        duel.add_card(SPARKMOUSE, 0)
+    duel.add_card(900002001, 0, C.LOCATION_HAND)
+    duel.set_player(0, start_hand=0)
+    duel.set_player(1, start_hand=0)
+    duel.add_card(MOSS, 1)
+    duel.start()
+    session = PlaySession(duel, ["human", RandomPlayer(1)])
+    session.answer(session.next_question(), "1")         # Normal Summon Runelight Defender
+    session.answer(session.next_question(), "1")         # in M1
+    q = session.next_question()
+    log = session.take_log()
+    assert "Runelight Defender is Normal Summoned to your M1" in log
+    assert any(line.startswith("Chain Link 1: Runelight Defender (your M1) activates") for line in log)
+    assert "Runelight Defender (your M1) gets 1 counter (0x1)" in log
+    assert "the chain has resolved" in log
+    assert "counters: 0x1=1" in session.board_text()
+    assert isinstance(q.prompt, MsgSelectIdleCmd)
