@@ -161,3 +161,61 @@ def test_phase_window_closes_when_an_effect_in_it_skips_the_phase(tmp_path: Path
     end = next(i for i, m in enumerate(after) if isinstance(m, MsgChainEnd))
     assert not any(isinstance(m, MsgHint) and m.type == C.HINT_EVENT for m in after[end:]), [m.NAME for m in after]
     assert any(isinstance(m, MsgNewPhase) and m.phase == C.PHASE_MAIN2 for m in after[end:])
+
+
+COUNTER = 990704
+
+COUNTER_SCRIPT = """
+function c990704.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_ACTIVATE)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    c:RegisterEffect(e1)
+    local e2=Effect.CreateEffect(c)
+    e2:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)
+    e2:SetCode(EVENT_PHASE_START+PHASE_STANDBY)
+    e2:SetRange(LOCATION_SZONE)
+    e2:SetOperation(c990704.op)
+    c:RegisterEffect(e2)
+end
+function c990704.op(e,tp,eg,ep,ev,re,r,rp)
+    if tp~=Duel.GetTurnPlayer() then return end
+    local c=e:GetHandler()
+    c:SetTurnCounter(c:GetTurnCounter()+1)
+end
+"""
+
+
+def test_continuous_effect_at_standby_start_resolves_before_the_window_check(tmp_path: Path) -> None:
+    """The reference ends the Standby Phase's first step after raising EVENT_PHASE_START +
+    PHASE_STANDBY, so a continuous effect on it resolves before the check whether that
+    event alone is pending; after it resolved, the point window opens (SELECT_CHAIN for
+    both players) before the phase's own window.  Found by the live diff (Wave-Motion
+    Cannon, seed 242)."""
+    from duelhost.engine.messages import MsgNewPhase, MsgSelectChain
+    (tmp_path / f"c{COUNTER}.lua").write_text(COUNTER_SCRIPT)
+    db = CardDatabase.from_records([
+        CardRecord(code=COUNTER, type=C.TYPE_SPELL | C.TYPE_CONTINUOUS, name="Standby Counter"),
+        CardRecord(code=MONSTER, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1000, defense=1000,
+                   name="Plain Monster"),
+    ])
+    host = LuaScriptHost([tmp_path, paths.bundled_scripts()])
+    duel = Duel(db=db, script_host=host, seed=5)
+    for p in (0, 1):
+        duel.add_deck(p, [MONSTER] * 10)
+    duel.add_card(COUNTER, 1, C.LOCATION_SZONE, 0, C.POS_FACEUP)
+    duel.start()
+    req = duel.advance()
+    while duel.turn < 2 or not isinstance(req, MsgSelectIdleCmd):
+        if isinstance(req, MsgSelectIdleCmd):
+            req = duel.respond(IdleCmdResponse(command=7, index=0))
+        elif isinstance(req, MsgSelectChain):
+            req = duel.respond(ChainResponse(index=-1))
+        else:
+            req = duel.respond(random_response(req, random.Random(0)))
+    msgs = duel.messages
+    standby = max(i for i, m in enumerate(msgs) if isinstance(m, MsgNewPhase) and m.phase == C.PHASE_STANDBY)
+    main1 = max(i for i, m in enumerate(msgs) if isinstance(m, MsgNewPhase) and m.phase == C.PHASE_MAIN1)
+    between = msgs[standby + 1:main1]
+    assert [m.NAME for m in between if isinstance(m, MsgSelectChain)] == ["SELECT_CHAIN", "SELECT_CHAIN"], \
+        [m.describe() for m in between]

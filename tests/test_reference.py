@@ -166,3 +166,37 @@ def test_advance_stops_at_a_prompt_written_without_the_waiting_flag() -> None:
     assert out.prompt is not None and not out.ended
     out = fake([(PROCESSOR_WAITING, MsgRetry().encode()), (0, b"never")]).advance()
     assert out.retry
+
+
+def test_standby_counter_scenario_matches_the_reference(ref_lib: Path, tmp_path: Path) -> None:
+    """tests/test_chain_steps.py's Standby Phase scenario, played in both cores."""
+    import shutil
+
+    import test_chain_steps as T
+    from duelhost.diff import DuelSetup, play_side_by_side
+    from duelhost.engine import constants as C
+    from duelhost.engine.carddb import CardRecord
+    from duelhost.engine.messages import MsgSelectChain, MsgSelectIdleCmd
+    from duelhost.engine.responses import ChainResponse, IdleCmdResponse, random_response
+    from duelhost.reference import ReferenceCore
+
+    for f in paths.bundled_scripts().glob("*.lua"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / f"c{T.COUNTER}.lua").write_text(T.COUNTER_SCRIPT)
+    db = CardDatabase.from_records([
+        CardRecord(code=T.COUNTER, type=C.TYPE_SPELL | C.TYPE_CONTINUOUS, name="Standby Counter"),
+        CardRecord(code=T.MONSTER, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1000,
+                   defense=1000, name="Plain Monster")])
+    core = ReferenceCore.load(ref_lib, db=db, scripts=tmp_path)
+    cards = [(T.MONSTER, p, p, C.LOCATION_DECK, 0, 8) for p in (0, 1) for _ in range(10)]
+    cards.append((T.COUNTER, 1, 1, C.LOCATION_SZONE, 0, C.POS_FACEUP))
+    setup = DuelSetup(seed_sequence=[1, 2, 3, 4, 5, 6, 7, 8], cards=cards)
+
+    def responder(req):
+        if isinstance(req, MsgSelectIdleCmd):
+            return IdleCmdResponse(command=7, index=0)
+        if isinstance(req, MsgSelectChain):
+            return ChainResponse(index=-1)
+        return random_response(req, random.Random(0))
+    r = play_side_by_side(core, db, tmp_path, setup, None, turn_limit=3, responder=responder)
+    assert r.identical, r.divergence.describe() if r.divergence else r.error

@@ -167,7 +167,10 @@ class TurnMixin:
         self._new_phase()
         self.raise_event(None, EVENT_PHASE_START + PHASE_STANDBY, None, 0, 0, turn_player, 0)
         self.process_instant_event()
-        # EVENT_PHASE_START + PHASE_STANDBY alone opens no window (reference: c89642993)
+        # (reference step 5) what that queued (continuous effects at the start of the phase)
+        # runs first; then EVENT_PHASE_START + PHASE_STANDBY alone opens no window
+        # (reference: c89642993)
+        yield
         if (core.new_fchain or core.new_ochain or not core.instant_event
                 or core.instant_event[-1].event_code != EVENT_PHASE_START + PHASE_STANDBY):
             self.add_process(self.proc_point_event())
