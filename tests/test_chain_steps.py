@@ -219,3 +219,119 @@ def test_continuous_effect_at_standby_start_resolves_before_the_window_check(tmp
     between = msgs[standby + 1:main1]
     assert [m.NAME for m in between if isinstance(m, MsgSelectChain)] == ["SELECT_CHAIN", "SELECT_CHAIN"], \
         [m.describe() for m in between]
+
+
+EQUIP, DRAGON, CHANGER = 990705, 990706, 990707
+
+EQUIP_SCRIPT = """
+function c990705.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetCategory(CATEGORY_EQUIP)
+    e1:SetType(EFFECT_TYPE_ACTIVATE)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    e1:SetProperty(EFFECT_FLAG_CARD_TARGET)
+    e1:SetTarget(c990705.target)
+    e1:SetOperation(c990705.operation)
+    c:RegisterEffect(e1)
+    local e2=Effect.CreateEffect(c)
+    e2:SetType(EFFECT_TYPE_SINGLE)
+    e2:SetCode(EFFECT_EQUIP_LIMIT)
+    e2:SetProperty(EFFECT_FLAG_CANNOT_DISABLE)
+    e2:SetValue(c990705.eqlimit)
+    c:RegisterEffect(e2)
+end
+function c990705.eqlimit(e,c)
+    return c:IsRace(RACE_DRAGON)
+end
+function c990705.filter(c)
+    return c:IsFaceup() and c:IsRace(RACE_DRAGON)
+end
+function c990705.target(e,tp,eg,ep,ev,re,r,rp,chk,chkc)
+    if chkc then return chkc:IsLocation(LOCATION_MZONE) and c990705.filter(chkc) end
+    if chk==0 then return Duel.IsExistingTarget(c990705.filter,tp,LOCATION_MZONE,0,1,nil) end
+    Duel.SelectTarget(tp,c990705.filter,tp,LOCATION_MZONE,0,1,1,nil)
+    Duel.SetOperationInfo(0,CATEGORY_EQUIP,e:GetHandler(),1,0,0)
+end
+function c990705.operation(e,tp,eg,ep,ev,re,r,rp)
+    local c=e:GetHandler()
+    local tc=Duel.GetFirstTarget()
+    if c:IsRelateToEffect(e) and tc:IsRelateToEffect(e) and tc:IsFaceup() then
+        Duel.Equip(tp,c,tc)
+    end
+end
+"""
+
+CHANGER_SCRIPT = """
+function c990707.initial_effect(c)
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_FIELD)
+    e1:SetCode(EFFECT_CHANGE_RACE)
+    e1:SetRange(LOCATION_MZONE)
+    e1:SetTargetRange(LOCATION_MZONE,0)
+    e1:SetValue(RACE_PLANT)
+    c:RegisterEffect(e1)
+end
+"""
+
+
+def test_equip_check_waits_while_self_destruction_is_disabled(tmp_path: Path) -> None:
+    """In the Damage Step (self-destruction disabled) the reference's adjust skips the equip
+    check as well: an Equip Spell whose limit fails when the attacked monster is flipped
+    (it turns its controller's monsters into Plants) is not destroyed before the battle
+    confirmation window.  Found by the live diff (Dragon Treasure and Naturia Pineapple,
+    seed 437)."""
+    from duelhost.engine.messages import MsgHint, MsgPosChange, MsgSelectBattleCmd, MsgSelectChain
+    from duelhost.engine.responses import BattleCmdResponse
+    (tmp_path / f"c{EQUIP}.lua").write_text(EQUIP_SCRIPT)
+    (tmp_path / f"c{CHANGER}.lua").write_text(CHANGER_SCRIPT)
+    db = CardDatabase.from_records([
+        CardRecord(code=EQUIP, type=C.TYPE_SPELL | C.TYPE_EQUIP, name="Dragon Gear"),
+        CardRecord(code=DRAGON, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1500, defense=1000,
+                   race=C.RACE_DRAGON, name="Plain Dragon"),
+        CardRecord(code=CHANGER, type=C.TYPE_MONSTER | C.TYPE_EFFECT, level=4, attack=0, defense=3000,
+                   race=C.RACE_PLANT, name="Plant Maker"),
+        CardRecord(code=MONSTER, type=C.TYPE_MONSTER | C.TYPE_NORMAL, level=4, attack=1000, defense=1000,
+                   name="Plain Monster"),
+    ])
+    host = LuaScriptHost([tmp_path, paths.bundled_scripts()])
+    duel = Duel(db=db, script_host=host, seed=6)
+    for p in (0, 1):
+        duel.add_deck(p, [MONSTER] * 10)
+    duel.add_card(DRAGON, 0, C.LOCATION_MZONE, 0, C.POS_FACEUP_ATTACK)
+    changer = duel.add_card(CHANGER, 0, C.LOCATION_MZONE, 1, C.POS_FACEDOWN_DEFENSE)
+    equip = duel.add_card(EQUIP, 0, C.LOCATION_HAND)
+    duel.add_card(MONSTER, 1, C.LOCATION_MZONE, 0, C.POS_FACEUP_ATTACK)
+    duel.set_player(0, start_hand=0)
+    duel.set_player(1, start_hand=0)
+    duel.start()
+    rng = random.Random(1)
+    req = duel.advance()
+    for _ in range(300):
+        if isinstance(req, MsgSelectIdleCmd):
+            if duel.turn == 1:
+                mine = [i for i, c in enumerate(req.activatable) if c.code & 0x7FFFFFFF == EQUIP]
+                req = duel.respond(IdleCmdResponse(command=5, index=mine[0]) if mine
+                                   else IdleCmdResponse(command=7, index=0))
+            elif req.can_battle_phase:
+                req = duel.respond(IdleCmdResponse(command=6, index=0))
+            else:
+                break
+        elif isinstance(req, MsgSelectBattleCmd):
+            if req.attackable and not any(isinstance(m, MsgPosChange) for m in duel.messages[-200:]):
+                req = duel.respond(BattleCmdResponse(command=1, index=0))
+            else:
+                break
+        elif isinstance(req, MsgSelectChain):
+            req = duel.respond(ChainResponse(index=-1))
+        elif req.NAME == "SELECT_CARD" and duel.turn == 2:
+            index = next(i for i, c in enumerate(req.cards) if c.code == CHANGER)
+            req = duel.respond(bytes([1, index]))
+        else:
+            req = duel.respond(random_response(req, rng))
+    msgs = duel.messages
+    flip = next(i for i, m in enumerate(msgs) if isinstance(m, MsgPosChange) and m.code == CHANGER)
+    confirm = next(i for i, m in enumerate(msgs) if i > flip and isinstance(m, MsgHint) and m.data == 41)
+    equip_moves = [i for i, m in enumerate(msgs) if isinstance(m, MsgMove) and m.code == EQUIP
+                   and m.current.location == C.LOCATION_GRAVE]
+    assert changer.is_position(C.POS_FACEUP)
+    assert equip_moves and equip_moves[0] > confirm, [m.describe() for m in msgs[flip:flip + 6]]

@@ -55,10 +55,12 @@ class AdjustMixin:
             if self.adjust_grant_effect():
                 core.re_adjust = True
             yield
+            # while self-destruction is disabled (the Damage Step until damage calculation)
+            # the reference skips the equip check too (its adjust step 9 jumps past step 10)
             if not core.selfdes_disabled:
                 self.adjust_self_destroy_set()
                 yield
-            self._adjust_equips()
+                self._adjust_equips()
             yield
             self._adjust_positions()
             yield
