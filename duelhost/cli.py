@@ -312,10 +312,9 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         lines.append(run.to_text(name_of))
         if run.engine is not None and run.status in ("refused", "error"):
             try:
-                from .state import DuelState  # noqa: F401  (the board drawing needs the host wrapper)
                 lines.append(_board_text(run.engine, name_of))
-            except Exception:
-                pass
+            except Exception as exc:   # the board is a courtesy: never hide the report itself
+                lines.append(f"(no board: {exc!r})")
         failed |= run.status in ("refused", "error")
         if freeze_path is not None:
             save_snapshot(run.snapshot, freeze_path)
