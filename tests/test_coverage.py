@@ -77,7 +77,9 @@ def test_the_hook_counts_lines_on_the_main_state_and_in_tasks() -> None:
     assert "debug" not in sb.lua.globals()              # scripts still have no debug library
 
 
-def test_off_by_default_and_switched_off() -> None:
+def test_off_by_default_and_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    import duelhost.bindings.runtime as runtime
+    monkeypatch.setattr(runtime, "_SANDBOX_OBSERVERS", [])     # under pytest --lua-cov, too
     sb = LuaSandbox()
     sb.run(True, SAMPLE, "@./script/sample.lua")
     assert sb.take_line_hits() == {} and sb.covered_sources is None
