@@ -411,6 +411,9 @@ class FileCoverage:
         return str(self.path) if self.path is not None else self.name
 
 
+MISSING_WIDTH = 60   # characters of missed-line ranges per row of the text table
+
+
 def _ranges(lines: Iterable[int]) -> str:
     """``1-3, 7, 9-10``."""
     out: list[str] = []
@@ -473,7 +476,10 @@ class CoverageReport:
             row = (f"{f.name:<{width}}  {len(f.executable):>6}  {len(f.covered):>6}  "
                    f"{len(f.missed):>6}  {f.percent:>5.1f}%")
             if missing and f.missed:
-                row += "  " + _ranges(f.missed)
+                ranges = _ranges(f.missed)
+                if len(ranges) > MISSING_WIDTH:          # the JSON report has them all
+                    ranges = ranges[:MISSING_WIDTH].rsplit(",", 1)[0] + ", ..."
+                row += "  " + ranges
             lines.append(row)
         lines.append("-" * len(head))
         lines.append(f"{'TOTAL':<{width}}  {self.executable:>6}  {self.covered:>6}  "
