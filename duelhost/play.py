@@ -1135,8 +1135,9 @@ class PlaySession:
             if (self.auto_pass and isinstance(req, MsgSelectChain) and not req.chains):
                 self.duel.respond(ChainResponse(index=None))
                 continue
-            viewer = self.viewer if self.viewer is not None else req.player
-            self.question = question_for(self.duel, req, viewer=viewer, hint=self.last_hint.get(req.player))
+            # the question is worded for whoever answers it (in a puzzle the person also
+            # answers the prompts the core leaves to player 1); the board keeps its side
+            self.question = question_for(self.duel, req, viewer=req.player, hint=self.last_hint.get(req.player))
             return self.question
 
     def answer(self, question: Question, text: str) -> Question | None:
