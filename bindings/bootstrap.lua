@@ -178,12 +178,37 @@ local REFS = {}
 
 local PYMT, py_index, py_tostring = nil, nil, nil
 
+-- Python: handle anchor -> its class table (nil for other Python objects).
+-- Consulted only when CLASS has no entry for a userdata: lupa can, rarely,
+-- make a second userdata for an anchor that already has one (its cache of
+-- wrappers is weak and its clean-up runs later, in the collector's
+-- finalizers); that second userdata must behave as a handle too.
+local RESOLVE = nil
+local resolved = 0
+
+local function class_of(u)
+  local cls = CLASS[u]
+  if cls == nil and RESOLVE ~= nil and type(u) == "userdata" and dgetmt(u) == PYMT then
+    cls = RESOLVE(u)
+    if cls ~= nil then
+      CLASS[u] = cls
+      resolved = resolved + 1
+    end
+  end
+  return cls
+end
+
+function M.set_resolver(fn) RESOLVE = as_function(fn) end
+-- for tests: make a handle look like lupa's second wrapper (no CLASS entry)
+function M.forget_class(u) CLASS[u] = nil end
+function M.resolved_count() return resolved end
+
 local function binop(name)
   return function(a, b)
-    local cls = CLASS[a]
+    local cls = class_of(a)
     local f = cls ~= nil and rawget(cls, name) or nil
     if f == nil then
-      cls = CLASS[b]
+      cls = class_of(b)
       f = cls ~= nil and rawget(cls, name) or nil
     end
     if f == nil then
@@ -203,7 +228,7 @@ function M.setup_handles(probe)
   py_index = rawget(PYMT, "__index")
   py_tostring = rawget(PYMT, "__tostring")
   rawset(PYMT, "__index", function(u, k)
-    local cls = CLASS[u]
+    local cls = class_of(u)
     if cls ~= nil then return cls[k] end
     return py_index(u, k)
   end)
@@ -211,7 +236,7 @@ function M.setup_handles(probe)
     glue_error("attempt to index a userdata value", 2)
   end)
   rawset(PYMT, "__len", function(u)
-    local cls = CLASS[u]
+    local cls = class_of(u)
     local f = cls ~= nil and rawget(cls, "__len") or nil
     if f == nil then glue_error("attempt to get length of a userdata value", 2) end
     return f(u)
@@ -220,7 +245,7 @@ function M.setup_handles(probe)
     rawset(PYMT, name, binop(name))
   end
   rawset(PYMT, "__tostring", function(u)
-    if CLASS[u] ~= nil then return sformat("userdata: %p", u) end
+    if class_of(u) ~= nil then return sformat("userdata: %p", u) end
     return py_tostring(u)
   end)
   rawset(PYMT, "__call", nil)
@@ -590,7 +615,7 @@ function M.seal()
   end
   -- getmetatable of a handle is its class table, as in the reference
   G.getmetatable = function(...)
-    local cls = CLASS[(...)]
+    local cls = class_of((...))
     if cls ~= nil then return cls end
     return real_getmetatable(...)
   end

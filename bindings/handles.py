@@ -225,6 +225,22 @@ class HandleTable:
             return v
         raise TypeError(f"a binding returned a {t.__name__}, which scripts cannot receive")
 
+    def class_of_anchor(self, anchor: Any) -> Any:
+        """The class table of a handle's anchor (None for any other Python object).
+
+        Used when lupa gave an anchor a second userdata (see bootstrap.lua's class_of).
+        """
+        t = type(anchor)
+        if t is CardAnchor:
+            return self._class_of(anchor.obj.data.get_original_code())
+        if t is RefAnchor:
+            obj = anchor.ref()
+            if type(obj) is Group:
+                return self._group_lib
+            if type(obj) is Effect:
+                return self._effect_lib
+        return None
+
     from_lua = staticmethod(deref)
 
     @staticmethod

@@ -263,6 +263,7 @@ class LuaScriptHost:
         names = ("Card", "Effect", "Group", "Duel", "Debug")
         self.libs = dict(zip(names, self.sandbox.new_libs()))
         self.handles = HandleTable(self.sandbox, self._class_for, self.libs["Effect"], self.libs["Group"])
+        self.sandbox.set_class_resolver(self.handles.class_of_anchor)
         self.ctx = LuaContext(self, duel)
         if opts.load_libraries:
             registry.load_libraries()

@@ -201,6 +201,9 @@ class LuaSandbox:
         self.task_drop = m.task_drop
         self._task_stats = m.task_stats
         self.adopt = m.adopt
+        self._set_resolver = m.set_resolver
+        self._resolved_count = m.resolved_count
+        self._forget_class = m.forget_class
         self._release = m.release
         self._card_class = m.card_class
         self._set_function = m.set_function
@@ -303,6 +306,18 @@ class LuaSandbox:
     def card_class(self, code: int, create: bool) -> Any:
         """The card class table ``c<code>`` (created like the reference when ``create``)."""
         return self._card_class(code, create)
+
+    def set_class_resolver(self, fn: Any) -> None:
+        """``fn(anchor) -> class table | None``: the class of a handle lupa wrapped twice."""
+        self._set_resolver(fn)
+
+    def resolved_handles(self) -> int:
+        """How many times a second userdata of a handle had to be given its class."""
+        return int(self._resolved_count())
+
+    def forget_class(self, anchor: Any) -> None:
+        """For tests: drop a handle's class entry, as a second lupa wrapper would lack it."""
+        self._forget_class(anchor)
 
     def release_handles(self, ids: list[int]) -> None:
         """Stop keeping the handles with these ids alive (their engine objects are gone)."""

@@ -259,3 +259,19 @@ def test_keep_alive_groups_survive_until_unmarked(env):
     call(host, "return 1")                            # the next return to depth 0 drops it
     gc.collect()
     assert wr() is None
+
+
+def test_a_handle_without_its_class_entry_still_behaves_as_the_handle(env):
+    """lupa may, rarely, wrap a handle's anchor in a second userdata (its wrapper cache is
+    weak and cleaned up later by finalizers); such a userdata has no class entry of its
+    own and must still read its class (asked of Python, then remembered)."""
+    host, duel, c = env
+    g = duel.new_group([c])
+    call(host, "local g = ...; return type(g)", g)     # the group's handle exists now
+    host.sandbox.forget_class(c.handle)
+    host.sandbox.forget_class(g.handle)
+    before = host.sandbox.resolved_handles()
+    fn = lua_fn(host, "local c, g = ...; return c.marker, getmetatable(c) == c100, getmetatable(g) == Group")
+    assert fn(c.handle, g.handle) == ("c100", True, True)
+    assert fn(c.handle, g.handle) == ("c100", True, True)
+    assert host.sandbox.resolved_handles() == before + 2      # asked once each, then remembered
