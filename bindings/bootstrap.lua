@@ -199,6 +199,30 @@ local function class_of(u)
 end
 
 function M.set_resolver(fn) RESOLVE = as_function(fn) end
+-- `duelhost check`: record reads of undefined ALL_CAPS globals (a misspelt
+-- constant silently reads as nil).  The index function never raises: lupa
+-- reads globals outside protected calls.
+local UNDEF = {}
+local function record_undefined(_, k)
+  if type(k) == "string" and ssub(k, 1, 1) ~= "_" and k == k:upper() and k:find("^[A-Z][A-Z0-9_]*$") then
+    local info = getinfo(2, "Sl")
+    UNDEF[#UNDEF + 1] = {k, info and info.short_src or "?", info and info.currentline or 0}
+  end
+  return nil
+end
+function M.record_undefined_globals(on)
+  setmetatable(G, on and {__index = record_undefined} or nil)
+end
+function M.take_undefined_globals()
+  local flat, n = {}, 0
+  for _, e in next, UNDEF do
+    flat[n + 1], flat[n + 2], flat[n + 3] = e[1], e[2], e[3]
+    n = n + 3
+  end
+  UNDEF = {}
+  return tunpack(flat, 1, n)
+end
+
 -- for tests: make a handle look like lupa's second wrapper (no CLASS entry)
 function M.forget_class(u) CLASS[u] = nil end
 function M.resolved_count() return resolved end

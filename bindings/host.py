@@ -119,6 +119,8 @@ class HostOptions:
     max_memory      bytes the Lua state may allocate.
     card_name       code -> card name, for error records (optional).
     load_libraries  import duelhost.bindings.lib_* before installing (off: stubs only).
+    record_undefined_globals  record reads of undefined ALL_CAPS globals (``duelhost check``):
+                    see ``take_undefined_globals``.
     """
 
     strict: bool = False
@@ -128,6 +130,7 @@ class HostOptions:
     hook_interval: int = 10_000
     card_name: Callable[[int], str | None] | None = None
     load_libraries: bool = True
+    record_undefined_globals: bool = False
 
 
 class LuaTask:
@@ -270,6 +273,16 @@ class LuaScriptHost:
         registry.install(self, self.libs)
         for name in LIBRARY_SCRIPTS:
             self.load_script(name)
+        if opts.record_undefined_globals:
+            self.sandbox.record_undefined_globals(True)
+
+    def take_undefined_globals(self) -> list[tuple[str, str, int]]:
+        """Reads of undefined ALL_CAPS globals since the last call: (name, chunk, line).
+
+        Recorded only with ``HostOptions(record_undefined_globals=True)``, from the
+        moment the script library (constant/utility/procedure.lua) has loaded.
+        """
+        return self.sandbox.take_undefined_globals() if self.sandbox is not None else []
 
     def close(self) -> None:
         """Drop the Lua state now (it is also freed when the host is garbage)."""

@@ -204,6 +204,8 @@ class LuaSandbox:
         self._set_resolver = m.set_resolver
         self._resolved_count = m.resolved_count
         self._forget_class = m.forget_class
+        self._record_undefined_globals = m.record_undefined_globals
+        self._take_undefined_globals = m.take_undefined_globals
         self._release = m.release
         self._card_class = m.card_class
         self._set_function = m.set_function
@@ -314,6 +316,19 @@ class LuaSandbox:
     def resolved_handles(self) -> int:
         """How many times a second userdata of a handle had to be given its class."""
         return int(self._resolved_count())
+
+    def record_undefined_globals(self, on: bool) -> None:
+        """Record every read of an undefined ALL_CAPS global (for ``duelhost check``)."""
+        self._record_undefined_globals(bool(on))
+
+    def take_undefined_globals(self) -> list[tuple[str, str, int]]:
+        """The reads recorded since the last call: (name, chunk, line), oldest first."""
+        flat = self._take_undefined_globals()
+        if flat is None:
+            return []
+        if not isinstance(flat, tuple):
+            flat = (flat,)
+        return [(str(flat[i]), str(flat[i + 1]), int(flat[i + 2])) for i in range(0, len(flat), 3)]
 
     def forget_class(self, anchor: Any) -> None:
         """For tests: drop a handle's class entry, as a second lupa wrapper would lack it."""

@@ -1425,9 +1425,9 @@ class _RuntimeAdapter:
         self.spec = spec
         self.reader = reader
         self._host_cls = LuaScriptHost
-        self._options = HostOptions()
-        self._log = logging.getLogger("duelhost.scripts")
         self.can_hook_globals = hasattr(LuaScriptHost, "take_undefined_globals")
+        self._options = HostOptions(record_undefined_globals=self.can_hook_globals)
+        self._log = logging.getLogger("duelhost.scripts")
         self.host: Any = None
         self.duel: Any = None
         self._reset: Any = None

@@ -456,3 +456,20 @@ def test_dropped_suspended_task_is_cleaned_up():
     host.call_function(fn(host, "return 1"))          # the next call does the bookkeeping
     assert host.call_depth == 0
     assert host.sandbox.task_stats()[2] == 1          # its thread is kept, never reused
+
+
+def test_reads_of_undefined_caps_globals_are_recorded_when_asked():
+    host, duel = make(record_undefined_globals=True)
+    host.call_function(fn(host, "local a = TYPE_MONSTR\nlocal b = lowercase_nil\nreturn EFFECT_TYPE_SINGEL"))
+    found = host.take_undefined_globals()
+    assert [(name, line) for name, _chunk, line in found] == [("TYPE_MONSTR", 1), ("EFFECT_TYPE_SINGEL", 3)]
+    assert host.take_undefined_globals() == []          # taken
+    # defined constants and lower-case names are not reported; reading still gives nil
+    assert host.call_function(fn(host, "return TYPE_MONSTER, NOT_DEFINED_X")) == (1, None)
+    assert [n for n, _c, _l in host.take_undefined_globals()] == ["NOT_DEFINED_X"]
+
+
+def test_undefined_globals_are_not_recorded_by_default():
+    host, duel = make()
+    host.call_function(fn(host, "return TYPE_MONSTR"))
+    assert host.take_undefined_globals() == []
