@@ -41,32 +41,32 @@ from duelhost.engine.responses import (AnnounceNumberResponse, BattleCmdResponse
                                        YesNoResponse, Zone)
 
 # --- the rules cards (cards/rules.toml) ---------------------------------------------------
-CLERK, BAILIFF, JUROR, MAGISTRATE, HIGH_JUDGE, SPRINTER = (900001001, 900001002, 900001003,
-                                                           900001004, 900001005, 900001006)
-SPARK_BOLT, QUICK_MEND, SNARE_PIT, REBUKE, HUSH, ECHO_CHAMBER = (900001010, 900001011, 900001012,
-                                                                 900001013, 900001014, 900001015)
-SCRIBE, SENTINEL, HERALD, SEEDLING, SAPLING, WATCHMAN, TOLL_GATE = (900001020, 900001021, 900001022,
-                                                                   900001023, 900001024, 900001025,
-                                                                   900001026)
-ARCHIVIST, LEDGER, TALLY, OATH = 900001030, 900001031, 900001032, 900001033
-BRIEF_SURGE, LASTING_SURGE, STEADFAST_VERDICT, TITHE_COLLECTOR = 900001041, 900001042, 900001043, 900001044
-MARK_OF_THE_HUNTED, SECOND_WIND, GRAVE_CENSUS, SIGNAL_FLARE, FLARE_WATCHER = (900001045, 900001046,
-                                                                               900001047, 900001048,
-                                                                               900001049)
-RALLY_BANNER, SUDDEN_WEAKNESS, RECALIBRATE, MIRROR_STANCE = 900001050, 900001051, 900001052, 900001053
-MIMIC, LEVEL_LADDER, GATEKEEPER, SILENCE_DECREE = 900001054, 900001055, 900001056, 900001057
-BULWARK, STOIC, SURVIVOR, ASCETIC, SILENCE_SEAL, MARTYR, IRON_GAUNTLET = (900001058, 900001059,
-                                                                          900001060, 900001061,
-                                                                          900001062, 900001063,
-                                                                          900001064)
-SCOUTS_REPORT, RECALL_ORDER, DEEP_BURIAL, EXILE_GATE, TRIBUTE_ALTAR = (900001070, 900001071, 900001072,
-                                                                       900001073, 900001074)
-BORROWED_BLADE, POSTURE_SHIFT, BANNER_BEARER, REVIVAL_RITE, BLOOD_PACT = (900001075, 900001076, 900001077,
-                                                                      900001078, 900001079)
-CARD_SHREDDER, OPEN_HAND = 900001080, 900001081
-PHANTOM, LANCER, DECOY_SHIFT, VANISHING_ACT, ALARM_BELL = (900001090, 900001091, 900001092,
-                                                           900001093, 900001094)
-VICTOR, RAIDER, HOURGLASS, STALL_ORDER = 900001095, 900001096, 900001097, 900001098
+CLERK, BAILIFF, JUROR, MAGISTRATE, HIGH_JUDGE, SPRINTER = (190001001, 190001002, 190001003,
+                                                           190001004, 190001005, 190001006)
+SPARK_BOLT, QUICK_MEND, SNARE_PIT, REBUKE, HUSH, ECHO_CHAMBER = (190001010, 190001011, 190001012,
+                                                                 190001013, 190001014, 190001015)
+SCRIBE, SENTINEL, HERALD, SEEDLING, SAPLING, WATCHMAN, TOLL_GATE = (190001020, 190001021, 190001022,
+                                                                   190001023, 190001024, 190001025,
+                                                                   190001026)
+ARCHIVIST, LEDGER, TALLY, OATH = 190001030, 190001031, 190001032, 190001033
+BRIEF_SURGE, LASTING_SURGE, STEADFAST_VERDICT, TITHE_COLLECTOR = 190001041, 190001042, 190001043, 190001044
+MARK_OF_THE_HUNTED, SECOND_WIND, GRAVE_CENSUS, SIGNAL_FLARE, FLARE_WATCHER = (190001045, 190001046,
+                                                                               190001047, 190001048,
+                                                                               190001049)
+RALLY_BANNER, SUDDEN_WEAKNESS, RECALIBRATE, MIRROR_STANCE = 190001050, 190001051, 190001052, 190001053
+MIMIC, LEVEL_LADDER, GATEKEEPER, SILENCE_DECREE = 190001054, 190001055, 190001056, 190001057
+BULWARK, STOIC, SURVIVOR, ASCETIC, SILENCE_SEAL, MARTYR, IRON_GAUNTLET = (190001058, 190001059,
+                                                                          190001060, 190001061,
+                                                                          190001062, 190001063,
+                                                                          190001064)
+SCOUTS_REPORT, RECALL_ORDER, DEEP_BURIAL, EXILE_GATE, TRIBUTE_ALTAR = (190001070, 190001071, 190001072,
+                                                                       190001073, 190001074)
+BORROWED_BLADE, POSTURE_SHIFT, BANNER_BEARER, REVIVAL_RITE, BLOOD_PACT = (190001075, 190001076, 190001077,
+                                                                      190001078, 190001079)
+CARD_SHREDDER, OPEN_HAND = 190001080, 190001081
+PHANTOM, LANCER, DECOY_SHIFT, VANISHING_ACT, ALARM_BELL = (190001090, 190001091, 190001092,
+                                                           190001093, 190001094)
+VICTOR, RAIDER, HOURGLASS, STALL_ORDER = 190001095, 190001096, 190001097, 190001098
 
 FILLER = CLERK
 

@@ -309,19 +309,19 @@ def test_cards_db_is_up_to_date_with_toml() -> None:
 
 def test_cards_db_contents() -> None:
     db = CardDatabase.open(REPO / "cards.db")
-    assert all(900000001 <= code <= 900099999 for code in db.codes())
-    demo = [r for r in db if r.code < 900000200]      # cards.toml's demo cards (other families add more)
+    assert all(190000001 <= code <= 190099999 for code in db.codes())
+    demo = [r for r in db if r.code < 190000200]      # cards.toml's demo cards (other families add more)
     normals = [r for r in demo if r.type == TYPE_MONSTER | TYPE_NORMAL]
     assert len(normals) == 40
     assert {r.level for r in normals} == set(range(1, 9))
     assert len({(r.race, r.attribute) for r in normals}) >= 10
     tokens = [r for r in demo if r.type == TYPES_TOKEN_MONSTER]
     assert len(tokens) == 2
-    link = db.get(900000208)
+    link = db.get(190000208)
     assert (link.level, link.defense, link.link_marker) == (2, 0, 0x5)
-    pendulum = db.get(900000207)
+    pendulum = db.get(190000207)
     assert (pendulum.level, pendulum.lscale, pendulum.rscale) == (4, 2, 7)
-    assert db.get(900000201).is_setcode(0xF01) and db.get(900000201).strings[0]
+    assert db.get(190000201).is_setcode(0xF01) and db.get(190000201).strings[0]
 
 
 def test_cards_db_schema_and_codes_against_corpus(corpus_db: Path) -> None:
@@ -355,11 +355,11 @@ def test_demo_decks() -> None:
 @pytest.mark.parametrize(
     ("card", "message"),
     [
-        ('code = 900000001\nname = "X"\ntype = "MONSTRE"', "card #1 \\(code 900000001, 'X'\\): type: .*unknown name 'MONSTRE'"),
-        ('code = 900000001\nname = "X"\ntype = ["MONSTER", "LINK"]\ndef = 100', "a Link monster has no def"),
+        ('code = 190000001\nname = "X"\ntype = "MONSTRE"', "card #1 \\(code 190000001, 'X'\\): type: .*unknown name 'MONSTRE'"),
+        ('code = 190000001\nname = "X"\ntype = ["MONSTER", "LINK"]\ndef = 100', "a Link monster has no def"),
         ('code = 12345\nname = "X"\ntype = "SPELL"', "code outside our range"),
-        ('code = 900000001\nname = "X"\ntype = "SPELL"\ncolour = 1', "colour: Extra inputs are not permitted"),
-        ('code = 900000001\nname = "X"\ntype = "SPELL"\n[[card]]\ncode = 900000001\nname = "Y"\ntype = "TRAP"',
+        ('code = 190000001\nname = "X"\ntype = "SPELL"\ncolour = 1', "colour: Extra inputs are not permitted"),
+        ('code = 190000001\nname = "X"\ntype = "SPELL"\n[[card]]\ncode = 190000001\nname = "Y"\ntype = "TRAP"',
          "card #2 .*code already used in cards.toml card #1"),
     ],
     ids=["unknown-name", "link-def", "foreign-code", "unknown-field", "duplicate"],
@@ -375,12 +375,12 @@ def test_builder_errors_name_the_card(tmp_path: Path, card: str, message: str) -
 def test_builder_writes_a_readable_database(tmp_path: Path) -> None:
     builder = load_builder()
     source = tmp_path / "cards.toml"
-    source.write_text('[[card]]\ncode = 900000002\nname = "P"\ntype = ["MONSTER", "NORMAL", "PENDULUM"]\n'
+    source.write_text('[[card]]\ncode = 190000002\nname = "P"\ntype = ["MONSTER", "NORMAL", "PENDULUM"]\n'
                       'level = 3\nlscale = 1\nrscale = 9\nsetcodes = [0x10, 0x20]\natk = -2\ndef = 0\n'
                       'attribute = ["LIGHT", "DARK"]\nrace = 0x4\n')
     target = tmp_path / "out.db"
     assert builder.main(["--source", str(source), "--output", str(target)]) == 0
     assert builder.main(["--source", str(source), "--output", str(target), "--check"]) == 0
-    record = CardDatabase.open(target).get(900000002)
+    record = CardDatabase.open(target).get(190000002)
     assert (record.level, record.lscale, record.rscale, record.setcodes) == (3, 1, 9, (0x10, 0x20))
     assert (record.attack, record.attribute, record.race, record.ot) == (-2, 0x30, 0x4, 4)

@@ -234,8 +234,8 @@ def test_in_process_run_and_selection(tmp_path: Path) -> None:
 
 BROKEN = {
     # passes
-    900090001: """
-function c900090001.initial_effect(c)
+    190090001: """
+function c190090001.initial_effect(c)
     local e1=Effect.CreateEffect(c)
     e1:SetType(EFFECT_TYPE_SINGLE)
     e1:SetCode(EFFECT_UPDATE_ATTACK)
@@ -244,61 +244,61 @@ function c900090001.initial_effect(c)
 end
 """,
     # syntax error (line 3)
-    900090002: """
-function c900090002.initial_effect(c)
+    190090002: """
+function c190090002.initial_effect(c)
     local e1=Effect.CreateEffect(c
 end
 """,
     # runtime error in initial_effect (line 4)
-    900090003: """
-function c900090003.initial_effect(c)
+    190090003: """
+function c190090003.initial_effect(c)
     local e1=Effect.CreateEffect(c)
     c:NoSuchMethodAnywhere(e1)
 end
 """,
     # reads an undefined ALL_CAPS constant: loads, but is reported
-    900090004: """
-function c900090004.initial_effect(c)
+    190090004: """
+function c190090004.initial_effect(c)
     local e1=Effect.CreateEffect(c)
     e1:SetType(EFFECT_TYPE_SINGEL)
     c:RegisterEffect(e1)
 end
 """,
     # references the script table of a card that has no script in the folder
-    900090005: """
-function c900090005.initial_effect(c)
+    190090005: """
+function c190090005.initial_effect(c)
 end
-function c900090005.filter(c)
-    return c900099999 and c900099999.filter(c)
+function c190090005.filter(c)
+    return c190099999 and c190099999.filter(c)
 end
 """,
     # no initial_effect
-    900090006: """
-function c900090006.init(c)
+    190090006: """
+function c190090006.init(c)
 end
 """,
     # no database row
-    900090007: """
-function c900090007.initial_effect(c)
+    190090007: """
+function c190090007.initial_effect(c)
 end
 """,
     # no database row and no initial_effect
-    900090011: """
-function c900090011.initial(c)
+    190090011: """
+function c190090011.initial(c)
 end
 """,
     # a Normal Monster: the engine runs no script for it
-    900090008: """
-function c900090008.initial_effect(c)
+    190090008: """
+function c190090008.initial_effect(c)
     error("never run")
 end
 """,
     # an error raised by the script itself, deep in a helper
-    900090009: """
+    190090009: """
 local function helper(x)
     error("bad helper argument " .. tostring(x))
 end
-function c900090009.initial_effect(c)
+function c190090009.initial_effect(c)
     helper(42)
 end
 """,
@@ -320,9 +320,9 @@ def _broken_folder(tmp_path: Path) -> tuple[Path, Path]:
     con = sqlite3.connect(db)
     con.executescript(CDB_SCHEMA)
     for code in BROKEN:
-        if code in (900090007, 900090011):
+        if code in (190090007, 190090011):
             continue
-        type_ = 0x11 if code == 900090008 else 0x21     # Normal / Effect Monster
+        type_ = 0x11 if code == 190090008 else 0x21     # Normal / Effect Monster
         con.execute("INSERT INTO datas VALUES (?,0,0,0,?,1000,1000,4,1,1,0)", (code, type_))
         con.execute("INSERT INTO texts (id, name, desc) VALUES (?,?,?)", (code, f"Broken {code % 100}", ""))
     con.commit()
@@ -332,32 +332,32 @@ def _broken_folder(tmp_path: Path) -> tuple[Path, Path]:
 
 def _expect_broken(report: CheckReport) -> None:
     by = {r.code: r for r in report.results}
-    assert by[900090001].status == PASSED and not by[900090001].findings
-    syntax = by[900090002]
+    assert by[190090001].status == PASSED and not by[190090001].findings
+    syntax = by[190090002]
     assert syntax.status == FAILED and syntax.failures[0].callback == "load"
-    assert syntax.failures[0].file == "c900090002.lua" and syntax.failures[0].line == 4
+    assert syntax.failures[0].file == "c190090002.lua" and syntax.failures[0].line == 4
     assert len(syntax.failures) == 1       # its missing initial_effect is a consequence, not reported
-    rt = by[900090003]
+    rt = by[190090003]
     assert rt.status == FAILED and rt.failures[0].callback == "initial_effect"
-    assert (rt.failures[0].file, rt.failures[0].line) == ("c900090003.lua", 4)
+    assert (rt.failures[0].file, rt.failures[0].line) == ("c190090003.lua", 4)
     assert "NoSuchMethodAnywhere" in rt.failures[0].message
     assert rt.failures[0].needs == "Card:NoSuchMethodAnywhere"
-    assert "c900090003.lua:4" in rt.failures[0].traceback
-    undefined = by[900090004]
+    assert "c190090003.lua:4" in rt.failures[0].traceback
+    undefined = by[190090004]
     assert undefined.status == PASSED
     assert [(f.kind, f.name) for f in undefined.findings] == [("undefined_constant", "EFFECT_TYPE_SINGEL")]
-    missing = by[900090005]
+    missing = by[190090005]
     assert missing.status == PASSED
-    assert [(f.kind, f.code) for f in missing.findings] == [("missing_reference", 900099999)]
-    assert by[900090006].status == NO_INITIAL_EFFECT
-    assert by[900090007].status == NO_DB_ROW and not by[900090007].findings
-    assert by[900090011].status == NO_DB_ROW
-    assert [f.kind for f in by[900090011].findings] == ["no_initial_effect"]
-    assert by[900090008].status == NOT_RUN
-    deep = by[900090009]
+    assert [(f.kind, f.code) for f in missing.findings] == [("missing_reference", 190099999)]
+    assert by[190090006].status == NO_INITIAL_EFFECT
+    assert by[190090007].status == NO_DB_ROW and not by[190090007].findings
+    assert by[190090011].status == NO_DB_ROW
+    assert [f.kind for f in by[190090011].findings] == ["no_initial_effect"]
+    assert by[190090008].status == NOT_RUN
+    deep = by[190090009]
     assert deep.status == FAILED and "bad helper argument 42" in deep.failures[0].message
-    assert (deep.failures[0].file, deep.failures[0].line) == ("c900090009.lua", 3)
-    assert "c900090009.lua:6" in deep.failures[0].traceback
+    assert (deep.failures[0].file, deep.failures[0].line) == ("c190090009.lua", 3)
+    assert "c190090009.lua:6" in deep.failures[0].traceback
     s = report.summary()
     assert (s["total"], s[PASSED], s[FAILED], s[NO_INITIAL_EFFECT], s[NO_DB_ROW], s[NOT_RUN]) == \
         (10, 3, 3, 1, 2, 1)
@@ -379,14 +379,14 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     res = runner.invoke(main, base)
     assert res.exit_code == 1, res.output
     out = res.output
-    assert 'c900090003 "Broken 3" [c900090003.lua]' in out
-    assert "[initial_effect]" in out and "at c900090003.lua:4" in out and "stack traceback" in out
-    assert "[load]" in out and "at c900090002.lua:4" in out
+    assert 'c190090003 "Broken 3" [c190090003.lua]' in out
+    assert "[initial_effect]" in out and "at c190090003.lua:4" in out and "stack traceback" in out
+    assert "[load]" in out and "at c190090002.lua:4" in out
     assert "EFFECT_TYPE_SINGEL (line 4)" in out
-    assert "references c900099999 (script table) (line 5), but c900099999.lua is not in the folder" in out
+    assert "references c190099999 (script table) (line 5), but c190099999.lua is not in the folder" in out
     assert re.search(r"no initial_effect +1\n", out)
     assert re.search(r"no database row +2  \(skipped, not failures\)", out)
-    assert "== scripts not run that define no initial_effect (1) ==\n  c900090011" in out
+    assert "== scripts not run that define no initial_effect (1) ==\n  c190090011" in out
     assert "3/7 scripts with a database row that the engine runs" in out
 
     jpath = tmp_path / "r.json"
@@ -394,12 +394,12 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "result: FAILED" in res.output
     data = json.loads(jpath.read_text())
     cards = {c["code"]: c for c in data["cards"]}
-    assert cards[900090002]["failures"][0]["callback"] == "load"
-    assert cards[900090003]["failures"][0]["line"] == 4
-    assert cards[900090004]["findings"][0]["name"] == "EFFECT_TYPE_SINGEL"
-    assert cards[900090005]["findings"][0]["code"] == 900099999
-    assert cards[900090006]["status"] == "no_initial_effect"
-    assert cards[900090007]["status"] == "no_db_row"
+    assert cards[190090002]["failures"][0]["callback"] == "load"
+    assert cards[190090003]["failures"][0]["line"] == 4
+    assert cards[190090004]["findings"][0]["name"] == "EFFECT_TYPE_SINGEL"
+    assert cards[190090005]["findings"][0]["code"] == 190099999
+    assert cards[190090006]["status"] == "no_initial_effect"
+    assert cards[190090007]["status"] == "no_db_row"
     assert data["summary"]["failed"] == 3 and data["summary"]["no_db_row"] == 2
     assert {c["function"] for c in data["needed_functions"]} == {"Card:NoSuchMethodAnywhere"}
 
@@ -410,18 +410,18 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
     assert suite is not None
     assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("10", "4", "3")
     cases = {c.get("name", "").split()[0]: c for c in suite.iter("testcase")}
-    for code in (900090002, 900090003, 900090006, 900090009):
+    for code in (190090002, 190090003, 190090006, 190090009):
         fail = cases[f"c{code}"].find("failure")
         assert fail is not None and fail.get("message")
-    assert "stack traceback" in (cases["c900090003"].find("failure").text or "")  # type: ignore[union-attr]
-    assert cases["c900090007"].find("skipped") is not None
-    assert cases["c900090008"].find("skipped") is not None
-    assert cases["c900090001"].find("failure") is None
-    assert "EFFECT_TYPE_SINGEL" in (cases["c900090004"].findtext("system-out") or "")
+    assert "stack traceback" in (cases["c190090003"].find("failure").text or "")  # type: ignore[union-attr]
+    assert cases["c190090007"].find("skipped") is not None
+    assert cases["c190090008"].find("skipped") is not None
+    assert cases["c190090001"].find("failure") is None
+    assert "EFFECT_TYPE_SINGEL" in (cases["c190090004"].findtext("system-out") or "")
 
-    res = runner.invoke(main, base + ["--only", "c900090001.lua,900090004"])
+    res = runner.invoke(main, base + ["--only", "c190090001.lua,190090004"])
     assert res.exit_code == 0, res.output
-    res = runner.invoke(main, base + ["--only", "900090001,900090004", "--strict"])
+    res = runner.invoke(main, base + ["--only", "190090001,190090004", "--strict"])
     assert res.exit_code == 1
     res = runner.invoke(main, base + ["--only", "12"])
     assert res.exit_code == 2 and "c12.lua" in res.output
@@ -430,21 +430,21 @@ def test_broken_scripts_cli_text_json_junit(tmp_path: Path) -> None:
 def test_reset_isolation_restores_globals(tmp_path: Path) -> None:
     """A script that breaks a shared global does not change the next card's result."""
     folder, db = _broken_folder(tmp_path)
-    (folder / "c900090010.lua").write_text(
-        "function c900090010.initial_effect(c)\n  Effect.CreateEffect = nil\n"
+    (folder / "c190090010.lua").write_text(
+        "function c190090010.initial_effect(c)\n  Effect.CreateEffect = nil\n"
         "  EFFECT_TYPE_SINGLE = nil\nend\n")
     import sqlite3
     con = sqlite3.connect(db)
-    con.execute("INSERT INTO datas VALUES (900090010,0,0,0,33,0,0,4,1,1,0)")
+    con.execute("INSERT INTO datas VALUES (190090010,0,0,0,33,0,0,4,1,1,0)")
     con.commit()
     con.close()
-    report = check_scripts(folder, db, jobs=0, only=[900090010, 900090001, 900090004])
+    report = check_scripts(folder, db, jobs=0, only=[190090010, 190090001, 190090004])
     by = {r.code: r for r in report.results}
-    assert by[900090010].status == PASSED
-    assert {f.name for f in by[900090010].findings if f.kind == "global_write"} == \
+    assert by[190090010].status == PASSED
+    assert {f.name for f in by[190090010].findings if f.kind == "global_write"} == \
         {"EFFECT_TYPE_SINGLE", "Effect.CreateEffect"}
     # ran after it in the same host, and still fine
-    assert by[900090001].status == PASSED and by[900090004].status == PASSED
+    assert by[190090001].status == PASSED and by[190090004].status == PASSED
 
 
 def test_bundled_scripts_pass() -> None:

@@ -1,5 +1,5 @@
 """The counters guide (../shared/seeds/000_ecf9eecf5016ad89.txt, docs/counters.md), statement
-by statement, with our own cards (cards/counters.toml, scripts/c9000020xx.lua).
+by statement, with our own cards (cards/counters.toml, scripts/c1900020xx.lua).
 
 Every test plays a real duel through the host API (tests/test_counters_kit.py).  With
 OCGCORE_LIB pointing at a build of the reference core, every duel of this file is also
@@ -123,7 +123,7 @@ def test_card_counters_are_not_counter_traps(table):
 
 
 def test_counter_without_permit_and_the_unused_need_enable_flag(table):
-    plain = 900000001     # a Normal Monster: no permit of any kind
+    plain = 190000001     # a Normal Monster: no permit of any kind
     t = table("return COUNTER_WITHOUT_PERMIT, COUNTER_NEED_ENABLE",
               "local c=C(%d) return c:AddCounter(0x1,1), c:AddCounter(0x1001,2), c:GetCounter(0x1001), "
               "c:IsCanAddCounter(0x1001,1), c:IsCanHaveCounter(0x1001), c:AddCounter(0x2001,1), "
@@ -167,7 +167,7 @@ def test_explicit_range_pendulum_and_monster_zone(table):
 
 
 def test_permit_condition_callback(table):
-    plain = 900000001
+    plain = 190000001
     t = table("local c=C(%d) COND=false c:EnableCounterPermit(0x2f,LOCATION_MZONE,function(e) return COND end) "
               "return c:IsCanAddCounter(0x2f,1), c:IsCanHaveCounter(0x2f), c:AddCounter(0x2f,1)" % plain,
               "local c=C(%d) COND=true return c:IsCanAddCounter(0x2f,1), c:IsCanHaveCounter(0x2f), "
@@ -205,7 +205,7 @@ def test_singly_adds_what_fits(table):
               "c:AddCounter(0xf54,1,true)" % RELIQUARY)
     t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
     for seq in range(3):
-        t.place(900000001 + seq, 1, MZONE, seq)
+        t.place(190000001 + seq, 1, MZONE, seq)
     t.start()
     assert t.run() == (True, 5)
     mark = t.mark()
@@ -216,9 +216,9 @@ def test_singly_adds_what_fits(table):
 
 
 def test_reliquary_draws_at_seven(table):
-    t = table("Debug.PreAddCounter(C(%d),0xf54,6) return Duel.Destroy(C(900000001),REASON_EFFECT)" % RELIQUARY)
+    t = table("Debug.PreAddCounter(C(%d),0xf54,6) return Duel.Destroy(C(190000001),REASON_EFFECT)" % RELIQUARY)
     t.place(RELIQUARY, 0, SZONE, 1, C.POS_FACEUP)
-    t.place(900000001, 1, MZONE)
+    t.place(190000001, 1, MZONE)
     t.start()
     assert not t.can_activate(RELIQUARY)
     t.run()
@@ -329,7 +329,7 @@ def test_aegis_gains_a_counter_when_the_equipped_monster_battles(table):
     t = table()
     t.place(ADEPT, 0, MZONE)
     t.place(AEGIS, 0, HAND)
-    t.place(900000001, 1, MZONE, pos=C.POS_FACEUP_DEFENSE)
+    t.place(190000001, 1, MZONE, pos=C.POS_FACEUP_DEFENSE)
     t.start()
     t.activate(AEGIS)
     assert t.card(ADEPT).equiping_target is None and t.card(AEGIS).equiping_target is t.card(ADEPT)
@@ -337,7 +337,7 @@ def test_aegis_gains_a_counter_when_the_equipped_monster_battles(table):
     t.end_turn()                                  # player 0's turn 3
     t.to_battle()
     mark = t.mark()
-    t.attack(ADEPT, target=900000001)
+    t.attack(ADEPT, target=190000001)
     assert adds(t.since(mark)) == [(SPELL, 0, SZONE, 0, 1)]
     assert t.counters(AEGIS) == {SPELL: 1}
     assert t.card(ADEPT).get_attack() == 1300 + 500
@@ -582,12 +582,12 @@ def test_witch_pays_hex_counters_from_anywhere_on_the_field(table):
     t.place(WITCH, 0, MZONE, 0)
     t.place(ADEPT, 0, MZONE, 1)
     t.place(ADEPT, 1, MZONE, 0)
-    t.place(900000001, 1, MZONE, 1)
+    t.place(190000001, 1, MZONE, 1)
     t.start()
     t.run()
     assert t.card(ADEPT, 1).get_attack() == 1000
-    t.activate(WITCH, counters(1, 1), pick(900000001), description=desc(WITCH, 1))
-    assert t.card(900000001).current.location == GRAVE
+    t.activate(WITCH, counters(1, 1), pick(190000001), description=desc(WITCH, 1))
+    assert t.card(190000001).current.location == GRAVE
     assert t.counters(ADEPT, 0) == {} and t.counters(ADEPT, 1) == {}
     assert t.card(ADEPT, 1).get_attack() == 1300
 
@@ -885,7 +885,7 @@ def test_a_change_of_control_keeps_the_counters(table):
 def test_a_permit_that_goes_away_takes_its_counters_with_a_message(table):
     """A permit is an effect like any other: when it is reset, the card loses the counters of
     its type, and the core writes MSG_REMOVE_COUNTER (no event)."""
-    plain = 900000001
+    plain = 190000001
     t = table("WATCH(EVENT_REMOVE_COUNTER+0x2f) local c=C(%d) local e1=Effect.CreateEffect(c) "
               "e1:SetType(EFFECT_TYPE_SINGLE) e1:SetCode(EFFECT_COUNTER_PERMIT+0x2f) "
               "e1:SetProperty(EFFECT_FLAG_SINGLE_RANGE) e1:SetRange(LOCATION_MZONE) "
@@ -1026,7 +1026,7 @@ def test_counter_messages_bytes(table):
 # =============================================================================================
 
 def test_pitfall_add_counter_without_a_permit(table):
-    plain = 900000001
+    plain = 190000001
     t = table("local c=C(%d) return c:AddCounter(0x1,1), c:GetCounter(0x1)" % plain,            # wrong
               "local c=C(%d) c:EnableCounterPermit(0x1) return c:AddCounter(0x1,1), c:GetCounter(0x1)" % plain,
               "local c=C(%d) return c:AddCounter(0x1001,1), c:GetCounter(0x1001)" % ADEPT)   # or a 0x1000 type
@@ -1087,7 +1087,7 @@ def test_pitfall_duel_is_can_add_counter_is_not_a_card_check(table):
 
 
 def test_pitfall_forgetting_counter_limits(table):
-    plain = 900000001
+    plain = 190000001
     t = table("local c=C(%d) c:EnableCounterPermit(0xf54) return c:AddCounter(0xf54,9), c:GetCounter(0xf54)" % plain,
               "local c=C(%d) Debug.PreAddCounter(c,0xf54,5) return c:AddCounter(0xf54,3), c:GetCounter(0xf54), "
               "c:AddCounter(0xf54,3,true), c:GetCounter(0xf54)" % RELIQUARY)
@@ -1158,7 +1158,7 @@ def test_random_play_with_counter_decks(table, seed):
     t = table(seed=seed, start_hand=5)
     ours = list(range(DEFENDER, ECLIPSE + 1))
     for p in (0, 1):
-        deck = [c for c in ours for _ in range(2)] + rng.sample(range(900000001, 900000021), 12)
+        deck = [c for c in ours for _ in range(2)] + rng.sample(range(190000001, 190000021), 12)
         rng.shuffle(deck)
         t.deck(p, deck)
     t.start(settle=False)

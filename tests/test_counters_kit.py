@@ -48,23 +48,23 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "scripts"
 
 # ----- our cards (cards/counters.toml) -----------------------------------------------------------
-DEFENDER = 900002001
-ABDUCTOR = 900002002
-CITADEL = 900002003
-RELIQUARY = 900002004
-AEGIS = 900002005
-WITCH = 900002006
-TOTEM = 900002007
-SERVANT = 900002008
-FAMILIAR = 900002009
-SPARK = 900002010
-ADEPT = 900002011
-COLLAPSE = 900002012
-HUSH = 900002013
-ECLIPSE = 900002014
-PROBE = 900002999          # test-only, never in cards.db
+DEFENDER = 190002001
+ABDUCTOR = 190002002
+CITADEL = 190002003
+RELIQUARY = 190002004
+AEGIS = 190002005
+WITCH = 190002006
+TOTEM = 190002007
+SERVANT = 190002008
+FAMILIAR = 190002009
+SPARK = 190002010
+ADEPT = 190002011
+COLLAPSE = 190002012
+HUSH = 190002013
+ECLIPSE = 190002014
+PROBE = 190002999          # test-only, never in cards.db
 
-FILLER = list(range(900000001, 900000011))   # Normal Monsters of the demo decks
+FILLER = list(range(190000001, 190000011))   # Normal Monsters of the demo decks
 
 SPELL = 0x1                # Spell Counter
 RELIC = 0xf54              # Relic Counter (Reliquary)

@@ -24,7 +24,7 @@ pytest_plugins = ["pytester"]
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "scripts"
-DEFENDER = 900002001            # Runelight Defender: a Spell Counter when Normal Summoned (scripts/c900002001.lua)
+DEFENDER = 190002001            # Runelight Defender: a Spell Counter when Normal Summoned (scripts/c190002001.lua)
 
 SAMPLE = b"""-- a comment
 local x = 1
@@ -113,11 +113,11 @@ def _summon_defender(seed: int = 0) -> Duel:
     trigger's target and operation run in a coroutine task when it is summoned."""
     duel = Duel(seed=seed)
     for _ in range(5):
-        duel.add_card(900000001, 0)
+        duel.add_card(190000001, 0)
     duel.add_card(DEFENDER, 0, C.LOCATION_HAND)
     duel.set_player(0, start_hand=0)
     duel.set_player(1, start_hand=0)
-    duel.add_card(900000002, 1)
+    duel.add_card(190000002, 1)
     duel.start()
     req = duel.advance()
     duel.respond(IdleCmdResponse(command=0, index=0))
@@ -137,9 +137,9 @@ def test_a_duel_counts_initial_effect_and_the_trigger_that_ran() -> None:
     finally:
         cov.stop()
     report = cov.report()
-    f = report.file("c900002001.lua")
-    assert f is not None and f.path == (SCRIPTS / "c900002001.lua").resolve()
-    src = (SCRIPTS / "c900002001.lua").read_text()
+    f = report.file("c190002001.lua")
+    assert f is not None and f.path == (SCRIPTS / "c190002001.lua").resolve()
+    src = (SCRIPTS / "c190002001.lua").read_text()
     assert _lines_of(src, "c:EnableCounterPermit(0x1)") <= f.covered          # initial_effect
     assert _lines_of(src, "c:AddCounter(0x1,1)") <= f.covered                 # the operation (a task)
     assert _lines_of(src, "function s.repop") and not (_lines_of(src, "Duel.RemoveCounter(tp") & f.covered)
@@ -152,21 +152,21 @@ def test_a_duel_counts_initial_effect_and_the_trigger_that_ran() -> None:
 
 
 def test_reports(tmp_path: Path) -> None:
-    src = (SCRIPTS / "c900002001.lua").read_bytes()
+    src = (SCRIPTS / "c190002001.lua").read_bytes()
     exe = executable_lines(src)
     hit = sorted(exe)[:5]
-    report = build_report({"@./script/c900002001.lua": {ln: 2 for ln in hit}},
-                          sources={"@./script/c900002001.lua": src}, search_dirs=[SCRIPTS])
+    report = build_report({"@./script/c190002001.lua": {ln: 2 for ln in hit}},
+                          sources={"@./script/c190002001.lua": src}, search_dirs=[SCRIPTS])
     (f,) = report.files
     assert f.covered == set(hit) and f.missed == exe - set(hit)
     text = report.to_text()
-    assert "c900002001.lua" in text and f"{len(exe):>6}" in text and "TOTAL" in text
+    assert "c190002001.lua" in text and f"{len(exe):>6}" in text and "TOTAL" in text
     data = json.loads(Path(report.write(f"json:{tmp_path}/c.json")).read_text())
     assert data["summary"] == {"files": 1, "lines": len(exe), "covered": 5,
                                "percent": round(500 / len(exe), 2)}
-    assert data["files"][0]["executed_lines"] == hit and data["files"][0]["path"].endswith("c900002001.lua")
+    assert data["files"][0]["executed_lines"] == hit and data["files"][0]["path"].endswith("c190002001.lua")
     lcov = Path(report.write(f"lcov:{tmp_path}/c.lcov")).read_text().splitlines()
-    assert lcov[1] == f"SF:{(SCRIPTS / 'c900002001.lua').resolve()}"
+    assert lcov[1] == f"SF:{(SCRIPTS / 'c190002001.lua').resolve()}"
     assert f"DA:{hit[0]},2" in lcov and f"LH:5" in lcov and f"LF:{len(exe)}" in lcov
     root = ET.parse(report.write(f"xml:{tmp_path}/c.xml")).getroot()
     assert root.tag == "coverage" and root.get("lines-covered") == "5"
@@ -180,13 +180,13 @@ def test_reports(tmp_path: Path) -> None:
 
 
 def test_check_coverage_in_process() -> None:
-    report = check_scripts(SCRIPTS, REPO / "cards.db", jobs=0, only=[DEFENDER, 900002002], coverage=True)
+    report = check_scripts(SCRIPTS, REPO / "cards.db", jobs=0, only=[DEFENDER, 190002002], coverage=True)
     cov = report.coverage
     assert cov is not None
     names = {f.name for f in cov.files}
-    assert {"c900002001.lua", "c900002002.lua", "constant.lua", "utility.lua"} <= names
-    f = cov.file("c900002001.lua")
-    src = (SCRIPTS / "c900002001.lua").read_text()
+    assert {"c190002001.lua", "c190002002.lua", "constant.lua", "utility.lua"} <= names
+    f = cov.file("c190002001.lua")
+    src = (SCRIPTS / "c190002001.lua").read_text()
     assert _lines_of(src, "c:EnableCounterPermit(0x1)") <= f.covered
     assert not (_lines_of(src, "c:AddCounter(0x1,1)") & f.covered)          # loading runs no operation
     assert all("lua_lines" not in r.extra and "lua_exec" not in r.extra for r in report.results)
@@ -194,14 +194,14 @@ def test_check_coverage_in_process() -> None:
 
 def test_check_coverage_cli_with_workers(tmp_path: Path) -> None:
     out = tmp_path / "cov.lcov"
-    r = CliRunner().invoke(main, ["check", "--jobs", "2", "--only", f"{DEFENDER},900002002,900002003",
+    r = CliRunner().invoke(main, ["check", "--jobs", "2", "--only", f"{DEFENDER},190002002,190002003",
                                   "--coverage", "--coverage-report", f"lcov:{out}",
                                   "--coverage-report", f"json:{tmp_path}/cov.json", "--no-progress"])
     assert r.exit_code == 0, r.output
-    assert "Lua line coverage" in r.output and "c900002003.lua" in r.output
+    assert "Lua line coverage" in r.output and "c190002003.lua" in r.output
     assert f"Lua coverage written to {out}" in r.output
     data = json.loads((tmp_path / "cov.json").read_text())
-    assert {f["name"] for f in data["files"]} >= {"c900002001.lua", "c900002002.lua", "c900002003.lua"}
+    assert {f["name"] for f in data["files"]} >= {"c190002001.lua", "c190002002.lua", "c190002003.lua"}
     assert "SF:" in out.read_text()
     # a JSON check report on standard output stays JSON: the table goes to standard error
     import inspect
@@ -224,16 +224,16 @@ def test_pytest_lua_cov(pytester: pytest.Pytester) -> None:
 
         def test_create():
             duel = Duel()
-            duel.add_card(900002001, 0, C.LOCATION_HAND)
+            duel.add_card(190002001, 0, C.LOCATION_HAND)
     """)
     result = pytester.runpytest_subprocess("--lua-cov",
                                            "--lua-cov-report=term-missing", "--lua-cov-report=json:out/cov.json",
                                            "--lua-cov-report=xml")
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(["*Lua line coverage (duelhost)*", "File * Lines * Hit * Miss * Cover * Missing",
-                                 "c900002001.lua *", "TOTAL *", "Lua coverage written to out*cov.json"])
+                                 "c190002001.lua *", "TOTAL *", "Lua coverage written to out*cov.json"])
     data = json.loads((pytester.path / "out" / "cov.json").read_text())
-    f = next(f for f in data["files"] if f["name"] == "c900002001.lua")
+    f = next(f for f in data["files"] if f["name"] == "c190002001.lua")
     assert 0 < f["covered"] < f["lines"]
     assert (pytester.path / "lua-coverage.xml").is_file()
 
@@ -244,7 +244,7 @@ def test_pytest_lua_cov_fail_under(pytester: pytest.Pytester) -> None:
         from duelhost.engine import constants as C
 
         def test_create():
-            Duel().add_card(900002001, 0, C.LOCATION_HAND)
+            Duel().add_card(190002001, 0, C.LOCATION_HAND)
     """)
     result = pytester.runpytest_subprocess("--lua-cov",
                                            "--lua-cov-fail-under=99")

@@ -74,8 +74,8 @@ from duelhost.play import (
 )
 from duelhost.tui import Terminal, run
 
-SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM = 900000001, 900000002, 900000003, 900000004, 900000005
-HOUND, RAPTOR, PETREL = 900000008, 900000011, 900000026
+SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM = 190000001, 190000002, 190000003, 190000004, 190000005
+HOUND, RAPTOR, PETREL = 190000008, 190000011, 190000026
 
 
 @pytest.fixture(scope="module")
@@ -260,9 +260,9 @@ def test_announce_card_by_name(duel: Duel) -> None:
     assert q.answer(str(MOSS)) == AnnounceCardResponse(code=MOSS)
     narrower = q.answer("Tidehollow S")
     assert isinstance(narrower, Question) and narrower.mode == ONE
-    assert "Tidehollow Shell Sentinel [900000025]" in labels(narrower)
+    assert "Tidehollow Shell Sentinel [190000025]" in labels(narrower)
     pick = next(c for c in narrower.choices if "Sea Sovereign" in c.label)
-    assert narrower.answer(str(pick.key)) == AnnounceCardResponse(code=900000040)
+    assert narrower.answer(str(pick.key)) == AnnounceCardResponse(code=190000040)
     with pytest.raises(AnswerError, match="no card that may be declared"):
         q.answer("no such card name")
 
@@ -282,7 +282,7 @@ def test_idle_menu_from_a_real_duel() -> None:
 def test_card_text() -> None:
     duel = Duel(scripts=False)
     text = card_text(duel.db, HOUND)
-    assert text.splitlines()[0] == "Cinderwood Ashen Hound [900000008]"
+    assert text.splitlines()[0] == "Cinderwood Ashen Hound [190000008]"
     assert "Level 4" in text and "ATK 1700 / DEF 1000" in text and "Fire" in text
     assert card_text(duel.db, 1) == "card 1: not in the database"
 
@@ -324,7 +324,7 @@ def test_session_plays_to_the_end_against_the_random_player() -> None:
     assert "=== Turn: You ===" in text and "=== Turn: Opponent ===" in text
     assert "Opponent draws 1 card" in text                   # hidden: no card names
     assert re.search(r"Cinderwood [A-Z][a-z]+", text)        # names, not codes
-    assert not re.search(r"\b9000000\d\d\b", text)
+    assert not re.search(r"\b1900000\d\d\b", text)
     assert "won" in session.result_text()
 
 
@@ -381,12 +381,12 @@ def _run_tui(lines: list[str], seed: int = 5) -> tuple[int, str]:
 
 
 def test_tui_commands_and_errors() -> None:
-    code, text = _run_tui(["h", "? 1", "card 900000008", "99", "b", "log", "q"])
+    code, text = _run_tui(["h", "? 1", "card 190000008", "99", "b", "log", "q"])
     assert code == 1
     assert "Turn 1 -- You (P0) -- Main Phase 1" in text            # the board
     assert "You: Main Phase -- what next?" in text and "   1. Normal Summon" in text
     assert "Commands:" in text                                      # help
-    assert "Cinderwood Ashen Hound [900000008]" in text             # card CODE
+    assert "Cinderwood Ashen Hound [190000008]" in text             # card CODE
     assert "! 99 is not one of the options" in text
     assert "You left the duel." in text
 
@@ -418,11 +418,11 @@ def test_cli_play_bad_deck(tmp_path) -> None:
 
 
 def test_log_of_a_chain_and_counters() -> None:
-    """Normal Summon Runelight Defender (scripts/c900002001.lua): its trigger puts a Spell Counter on it."""
+    """Normal Summon Runelight Defender (scripts/c190002001.lua): its trigger puts a Spell Counter on it."""
     duel = Duel(seed=0)
     for _ in range(5):
         duel.add_card(SPARKMOUSE, 0)
-    duel.add_card(900002001, 0, C.LOCATION_HAND)
+    duel.add_card(190002001, 0, C.LOCATION_HAND)
     duel.set_player(0, start_hand=0)
     duel.set_player(1, start_hand=0)
     duel.add_card(MOSS, 1)

@@ -96,7 +96,7 @@ def test_play_a_few_turns_in_tmux(tmp_path: Path) -> None:
         prompts = text.count("P0> ")
         pane.send("? 1")
         text = pane.wait_prompt(prompts)
-        assert re.search(r"Cinderwood .* \[9000000\d\d\]\nMonster/Normal \| \w+ \w+ \| Level \d", text)
+        assert re.search(r"Cinderwood .* \[1900000\d\d\]\nMonster/Normal \| \w+ \w+ \| Level \d", text)
 
         # turn 1: Normal Summon the first card into the first zone, end the turn
         for label in ("Normal Summon", "your M1", "End the turn"):

@@ -50,7 +50,7 @@ def test_the_puzzle_builds_its_board() -> None:
     assert duel.lp(0) == 100 and duel.lp(1) == 1700
     assert [duel.card_name(c.data.code) for c in eng.player[0].list_hand] == ["Cinderwood Coal Raptor"]
     hound = eng.player[0].list_mzone[1]
-    assert hound.data.code == 900000008 and hound.current.position == C.POS_FACEUP_ATTACK
+    assert hound.data.code == 190000008 and hound.current.position == C.POS_FACEUP_ATTACK
     assert hound.summon_info & 0xFFFF0000 == C.SUMMON_TYPE_NORMAL & 0xFFFF0000
     assert eng.player[0].list_mzone[3].counters == {0x1: 1}                 # Debug.PreAddCounter
     assert eng.player[1].list_mzone[2].current.position == C.POS_FACEUP_DEFENSE
@@ -101,11 +101,11 @@ def test_a_dumped_board_runs_as_a_puzzle(tmp_path: Path) -> None:
     testing = pytest.importorskip("duelhost.testing.puzzle")
     from duelhost.testing.scenario import Scenario
     sc = Scenario()
-    sc.add(900000008, to="monster", column=1)
-    defender = sc.add(900002001, to="monster", column=3, position="defense")
+    sc.add(190000008, to="monster", column=1)
+    defender = sc.add(190002001, to="monster", column=3, position="defense")
     sc.add_counter(defender, 0x1, 1)
-    sc.add(900000011, to="hand")
-    sc.add(900000026, to="monster", player=1, column=2, position="defense")
+    sc.add(190000011, to="hand")
+    sc.add(190000026, to="monster", player=1, column=2, position="defense")
     sc.set_lp(1, 1700)
     path = tmp_path / "dump.lua"
     path.write_text(testing.dump_puzzle(sc), encoding="utf-8")

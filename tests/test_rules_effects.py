@@ -277,15 +277,15 @@ def test_select_target_get_first_target_and_is_relate_to_effect():
     b = Board()
     b.spell(SNARE_PIT, 0, set_=True)
     b.monster(BAILIFF, 1)
-    b.spell(900001071, 1, set_=True)            # Recall Order
+    b.spell(190001071, 1, set_=True)            # Recall Order
     b.start()
-    b.chain(1, 900001071)
+    b.chain(1, 190001071)
     b.expect(MsgSelectCard, pick(BAILIFF), player=0)     # Snare Pit's target
     b.expect(MsgSelectCard, pick(BAILIFF), player=1)     # Recall Order's target
     b.activate(SNARE_PIT)
     assert not b.pending
     assert b.codes(1, LOC_HAND) == [BAILIFF]
-    assert b.codes(1, LOC_GRAVE) == [900001071]
+    assert b.codes(1, LOC_GRAVE) == [190001071]
     assert b.messages(MsgBecomeTarget) != []
     destroyed = [m for m in b.messages(MsgMove) if m.reason & C.REASON_DESTROY and m.previous.location == LOC_MZONE]
     assert destroyed == []
@@ -298,15 +298,15 @@ def test_get_operation_info_sees_what_the_link_declared():
     b.hand(SPARK_BOLT, 0)
     b.spell(SNARE_PIT, 0, set_=True)
     b.monster(BAILIFF, 1)
-    b.spell(900001016, 1, set_=True)            # Stay of Execution
+    b.spell(190001016, 1, set_=True)            # Stay of Execution
     b.start()
     n = b.pmark()
     b.activate(SPARK_BOLT)
-    assert all(900001016 not in offer for offer in b.chain_offers(1, n))
+    assert all(190001016 not in offer for offer in b.chain_offers(1, n))
     n = b.pmark()
-    b.chain(1, 900001016)
+    b.chain(1, 190001016)
     b.activate(SNARE_PIT)
-    assert any(900001016 in offer for offer in b.chain_offers(1, n))
+    assert any(190001016 in offer for offer in b.chain_offers(1, n))
     assert b.codes(1, LOC_MZONE) == [BAILIFF]          # Snare Pit's activation was negated
     assert SNARE_PIT in b.codes(0, LOC_GRAVE)
 
@@ -428,14 +428,14 @@ def test_reset_event_when_the_monster_leaves_the_field():
     b = Board()
     b.monster(BAILIFF, 0)
     b.hand(STEADFAST_VERDICT)
-    b.spell(900001071, 0, set_=True)            # Recall Order
+    b.spell(190001071, 0, set_=True)            # Recall Order
     b.start()
     b.activate(STEADFAST_VERDICT)
     bailiff = b.field(0)[0]
     b.end_turn()
     b.end_turn()
     assert b.duel.turn == 3 and bailiff.get_attack() == 2500     # no phase reset
-    b.activate(900001071)                        # bounce it, then summon it again
+    b.activate(190001071)                        # bounce it, then summon it again
     assert b.codes(0, LOC_HAND).count(BAILIFF) == 1
     b.summon(BAILIFF)
     assert b.field(0)[0].get_attack() == 1500
@@ -444,10 +444,10 @@ def test_reset_event_when_the_monster_leaves_the_field():
 def test_label_carries_a_value_from_the_cost_to_the_operation():
     b = Board()
     b.monster(TITHE_COLLECTOR, 0)
-    b.hand(900001004)                            # Gavel Magistrate, Level 6
+    b.hand(190001004)                            # Gavel Magistrate, Level 6
     b.hand(CLERK)
     b.start()
-    b.expect(MsgSelectCard, pick(900001004))
+    b.expect(MsgSelectCard, pick(190001004))
     b.activate(TITHE_COLLECTOR)
     assert b.lp(0) == 8000 + 6 * 200
 
@@ -470,11 +470,11 @@ def test_flag_effect_reset_makes_the_delayed_effect_forget_the_card():
     rules (its flag effect was reset), so the End Phase destruction does nothing."""
     b = Board()
     b.hand(MARK_OF_THE_HUNTED)
-    b.hand(900001071)                            # Recall Order
+    b.hand(190001071)                            # Recall Order
     b.monster(BAILIFF, 1)
     b.start()
     b.activate(MARK_OF_THE_HUNTED)
-    b.activate(900001071)                        # back to player 1's hand
+    b.activate(190001071)                        # back to player 1's hand
     assert b.codes(1, LOC_HAND) == [BAILIFF]
     b.end_turn()
     assert BAILIFF not in b.codes(1, LOC_GRAVE)

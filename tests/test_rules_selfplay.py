@@ -121,7 +121,7 @@ def test_random_decks_from_the_bundled_scripts_respect_the_deck_rules():
     from duelhost.engine import constants as C
     db = CardDatabase.open(paths.bundled_db())
     pool = card_pool(paths.bundled_scripts(), db)
-    assert 900001010 in pool.main and 900001004 not in pool.main      # a Normal Monster has no script
+    assert 190001010 in pool.main and 190001004 not in pool.main      # a Normal Monster has no script
     for code in pool.main:
         t = db.get(code).type
         assert not t & (C.TYPE_FUSION | C.TYPE_SYNCHRO | C.TYPE_XYZ | C.TYPE_LINK | C.TYPE_TOKEN)
@@ -161,18 +161,18 @@ def test_selfplay_with_the_rules_decks_finishes_cleanly():
 
 
 def test_selfplay_groups_script_errors_with_the_card():
-    """The bundled Cracked Lantern (900004010) fails on purpose when it resolves."""
+    """The bundled Cracked Lantern (190004010) fails on purpose when it resolves."""
     from duelhost.selfplay import DuelReport, ErrorInfo, SelfplayResult
     cfg = default_config(duels=0)
-    err = ErrorInfo(kind="script", cause="error: attempt to index a nil value (local 'tc') at c900004010.lua:21",
-                    message="./script/c900004010.lua:21: attempt to index a nil value (local 'tc')",
-                    card_code=900004010, card_name="Cracked Lantern", traceback="stack traceback: ...")
+    err = ErrorInfo(kind="script", cause="error: attempt to index a nil value (local 'tc') at c190004010.lua:21",
+                    message="./script/c190004010.lua:21: attempt to index a nil value (local 'tc')",
+                    card_code=190004010, card_name="Cracked Lantern", traceback="stack traceback: ...")
     duels = [DuelReport(index=i, seed=i, decks=("a", "b"), status="script_error", error=err) for i in range(2)]
     res = SelfplayResult(config=cfg, duels=duels, wall_seconds=1.0, jobs=1)
     text = res.to_text()
     assert "stopped by a script error: 2" in text
-    assert "[2 duel(s)] error: attempt to index a nil value" in text and "900004010 (Cracked Lantern)" in text
-    assert res.to_json()["errors"]["script"][0]["cards"] == [900004010]
+    assert "[2 duel(s)] error: attempt to index a nil value" in text and "190004010 (Cracked Lantern)" in text
+    assert res.to_json()["errors"]["script"][0]["cards"] == [190004010]
 
 
 def test_selfplay_command_with_deck_files(tmp_path: Path):

@@ -1,6 +1,6 @@
 """Scripted answers of duelhost.testing: every kind of prompt answered, and the failures.
 
-The prompts come from a probe script (tests/data/testing_probe/c900004010.lua,
+The prompts come from a probe script (tests/data/testing_probe/c190004010.lua,
 in front of the bundled scripts) that asks the question the test names in the
 Lua global PROBE when its card is activated, and stores the answer in RESULT.
 """
@@ -18,10 +18,10 @@ from duelhost.testing import (AnswerMismatch, Scenario, UnansweredPrompt, Unused
                               number, option, order, pass_, position, race, rps, when, yes, zone)
 
 PROBE_DIR = Path(__file__).resolve().parent / "data" / "testing_probe"
-PROBE = 900004010
-SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM = 900000001, 900000002, 900000003, 900000004, 900000005
-SUNHORN = 900000014          # Level 5: one Tribute
-SOWER, SNARE, JAR = 900004002, 900004004, 900004001
+PROBE = 190004010
+SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM = 190000001, 190000002, 190000003, 190000004, 190000005
+SUNHORN = 190000014          # Level 5: one Tribute
+SOWER, SNARE, JAR = 190004002, 190004004, 190004001
 
 
 def probe(kind: str, *, hand=(), deck=(), **kw) -> tuple[Scenario, object]:
@@ -220,10 +220,10 @@ def test_an_unanswered_question_fails_with_the_question_in_words():
     text = str(exc.value)
     assert "Player 0 (the turn player) must choose 1 to 2 card(s)" in text
     assert "prompt: SELECT_CARD" in text
-    assert "1. Cinderwood Sparkmouse (900000001), player 0's hand #0" in text
-    assert "2. Cinderwood Moss Sprite (900000002), player 0's hand #1" in text
+    assert "1. Cinderwood Sparkmouse (190000001), player 0's hand #0" in text
+    assert "2. Cinderwood Moss Sprite (190000002), player 0's hand #1" in text
     assert "Board: turn 1, player 0's Main Phase 1" in text
-    assert "What happened" in text and "CHAINING link 1: Cracked Lantern (900004010)" in text
+    assert "What happened" in text and "CHAINING link 1: Cracked Lantern (190004010)" in text
 
 
 def test_an_unanswered_opponent_question():
@@ -238,7 +238,7 @@ def test_an_answer_matching_no_option_fails_with_the_options():
         sc.activate(card, answers=[choose("Cinderwood Forest King")])
     text = str(exc.value)
     assert "'choose \"Cinderwood Forest King\"' does not fit" in text and "is not among the options" in text
-    assert "1. Cinderwood Sparkmouse (900000001)" in text
+    assert "1. Cinderwood Sparkmouse (190000001)" in text
 
 
 def test_too_few_cards_for_the_minimum():
@@ -269,7 +269,7 @@ def test_an_action_at_the_wrong_moment_says_what_the_duel_waits_for():
     assert view.kind == "chain" and view.player == 1
     with pytest.raises(WrongMoment, match="summon\\(\\) cannot be done now") as exc:
         sc.summon(sower)
-    assert "activate Thornwall Snare (900004004)" in str(exc.value)
+    assert "activate Thornwall Snare (190004004)" in str(exc.value)
     sc.pass_()
     sc.expect(snare).in_spell_zone()
 

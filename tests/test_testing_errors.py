@@ -10,8 +10,8 @@ import pytest
 from duelhost.testing import LuaScriptError, Scenario, format_script_error
 
 PROBE_DIR = Path(__file__).resolve().parent / "data" / "testing_probe"
-LANTERN = 900004010           # Cracked Lantern: its bundled script fails in its operation
-SPARKMOUSE = 900000001
+LANTERN = 190004010           # Cracked Lantern: its bundled script fails in its operation
+SPARKMOUSE = 190000001
 
 
 def test_an_operation_error_says_everything():
@@ -23,14 +23,14 @@ def test_an_operation_error_says_everything():
         sc.activate(lantern)
     text = str(exc.value)
     assert text.startswith("1 script error:")
-    assert 'Lua error in card 900004010 "Cracked Lantern" at c900004010.lua:21' in text
+    assert 'Lua error in card 190004010 "Cracked Lantern" at c190004010.lua:21' in text
     assert ("while running the operation function of effect #1 of 1 (activation of the card, EVENT_FREE_CHAIN)"
             in text)
-    assert "message: ./script/c900004010.lua:21: attempt to index a nil value (local 'tc')" in text
-    assert "Lua traceback:\n    ./script/c900004010.lua:21: in function <./script/c900004010.lua:19>" in text
+    assert "message: ./script/c190004010.lua:21: attempt to index a nil value (local 'tc')" in text
+    assert "Lua traceback:\n    ./script/c190004010.lua:21: in function <./script/c190004010.lua:19>" in text
     assert "Board: turn 1" in text
     assert exc.value.log_lines == [
-        "[string \"./script/c900004010.lua\"]:21: attempt to index a nil value (local 'tc')"]
+        "[string \"./script/c190004010.lua\"]:21: attempt to index a nil value (local 'tc')"]
     err = exc.value.errors[0]
     assert (err.card_code, err.line, err.callback) == (LANTERN, 21, "operation")
     assert sc.error_effect(err)["effect_index"] == 1
@@ -72,11 +72,11 @@ def test_errors_while_a_card_is_created(tmp_path: Path):
         sc.add(LANTERN)
     text = str(exc.value)
     assert "while the card was created" in text
-    assert 'Lua error in card 900004010 "Cracked Lantern" at c900004010.lua:4' in text
+    assert 'Lua error in card 190004010 "Cracked Lantern" at c190004010.lua:4' in text
     assert "while running initial_effect (registering the card's effects)" in text
     (tmp_path / f"c{LANTERN}.lua").write_text("local s,id=GetID()\nfunction s.initial_effect(c)\n")
     sc2 = Scenario(scripts=[tmp_path])
-    with pytest.raises(LuaScriptError, match="script load error in card 900004010") as exc2:
+    with pytest.raises(LuaScriptError, match="script load error in card 190004010") as exc2:
         sc2.add(LANTERN)
     assert "the script file itself (loading it)" in str(exc2.value)
 
@@ -91,7 +91,7 @@ def test_lenient_scenarios_record_and_go_on():
     [err] = sc.script_errors
     assert err.line == 21
     text = format_script_error(err, sc)
-    assert text.splitlines()[0] == 'Lua error in card 900004010 "Cracked Lantern" at c900004010.lua:21'
+    assert text.splitlines()[0] == 'Lua error in card 190004010 "Cracked Lantern" at c190004010.lua:21'
     assert sc.script_host.log[-1] == (1, err.log_line)
     with pytest.raises(LuaScriptError, match="1 script error"):
         sc.expect_no_script_errors()

@@ -7,8 +7,8 @@ import pytest
 from duelhost.engine import constants as C
 from duelhost.testing import ExpectationFailed, Scenario, choose, yes
 
-GOLEM, TORCH, MOSS = 900000005, 900000006, 900000002
-SOWER, TOKEN, SNARE, JAR, XYZ = 900004002, 900004003, 900004004, 900004001, 900004011
+GOLEM, TORCH, MOSS = 190000005, 190000006, 190000002
+SOWER, TOKEN, SNARE, JAR, XYZ = 190004002, 190004003, 190004004, 190004001, 190004011
 
 
 @pytest.fixture
@@ -53,8 +53,8 @@ def test_card_expectations_fail_with_what_is_true(played: Scenario):
     sc = played
     jar = sc.find(JAR)
     text = fails(sc.expect(jar).in_gy)
-    assert ("Expected Lumen Jar (900004001) to be in gy,\n"
-            "but it is: Lumen Jar (900004001), player 0's Spell & Trap Zone #1") in text
+    assert ("Expected Lumen Jar (190004001) to be in gy,\n"
+            "but it is: Lumen Jar (190004001), player 0's Spell & Trap Zone #1") in text
     fails(sc.expect(jar).has_counters, 0xf40, 2, match="to have 2 x Lumen Counter,\nbut it is: 0 of them")
     fails(sc.expect(sc.find(TOKEN)).has_atk, 100, match="to have 100 ATK,\nbut it is: ATK 0")
     fails(sc.expect(sc.find(TOKEN)).in_attack_position, match="to be in Attack Position")
@@ -85,22 +85,22 @@ def test_event_expectations_hold(played: Scenario):
 def test_event_expectations_fail_with_what_happened(played: Scenario):
     sc = played
     fails(sc.expect_destroyed, SOWER, by="battle",
-          match="Expected a destroyed event for the card with code 900004002 by battle, found 0.\n"
+          match="Expected a destroyed event for the card with code 190004002 by battle, found 0.\n"
                 "Destroyed since then: "
-                "Seedling Sower (900004002)")
+                "Seedling Sower (190004002)")
     fails(sc.expect_destroyed, SOWER, since="action", match="found 0")
     fails(sc.expect_summoned, TOKEN, position="attack", match="Summons since then: Normal Summon of Seedling Sower")
     fails(sc.expect_summoned, SOWER, token=True, match="of a Token")
-    fails(sc.expect_chain, 3, match="Chains built: 2 link(s): Seedling Sower (900004002), "
-                                    "Thornwall Snare (900004004) | "
-                                    "1 link(s): Lumen Jar (900004001)")
+    fails(sc.expect_chain, 3, match="Chains built: 2 link(s): Seedling Sower (190004002), "
+                                    "Thornwall Snare (190004004) | "
+                                    "1 link(s): Lumen Jar (190004001)")
     fails(sc.expect_activated, MOSS, match="activated: Seedling Sower")
     fails(sc.expect_lp, 1, 100, match="Expected player 1 to have 100 LP, but they have 8000 LP")
     fails(sc.expect_phase, "battle", match="Expected the Battle Phase (start step), but it is turn 1")
     fails(sc.expect_damage, 0, match="damage taken: none")
     fails(sc.expect_won, 0, match="no winner yet")
     fails(sc.expect_prompt, "chain", match="Expected the duel to wait for a chain decision")
-    fails(sc.expect_moved, MOSS, to="hand", match="Expected the card with code 900000002 to move to hand")
+    fails(sc.expect_moved, MOSS, to="hand", match="Expected the card with code 190000002 to move to hand")
 
 
 def test_the_xyz_and_equip_expectations():

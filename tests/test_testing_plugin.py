@@ -135,7 +135,7 @@ def test_strict_by_default_lenient_on_request(project: pytest.Pytester) -> None:
     result = run(project)
     result.assert_outcomes(failed=1)
     out = result.stdout.str()
-    assert 'Lua error in card 900004010 "Cracked Lantern" at c900004010.lua:21' in out
+    assert 'Lua error in card 190004010 "Cracked Lantern" at c190004010.lua:21' in out
     run(project, "--duelhost-lenient").assert_outcomes(passed=1)
     project.makeini("[pytest]\nduelhost_strict = false\n")
     run(project).assert_outcomes(passed=1)

@@ -6,10 +6,10 @@ import pytest
 
 from duelhost.testing import LuaScriptError, Scenario, board_signature, choose, dump_puzzle, load_puzzle, yes
 
-SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM, TORCH = (900000001, 900000002, 900000003, 900000004, 900000005,
-                                               900000006)
-SOWER, TOKEN, SNARE, JAR, XYZ = 900004002, 900004003, 900004004, 900004001, 900004011
-ABDUCTOR, CITADEL, AEGIS = 900002002, 900002003, 900002005
+SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM, TORCH = (190000001, 190000002, 190000003, 190000004, 190000005,
+                                               190000006)
+SOWER, TOKEN, SNARE, JAR, XYZ = 190004002, 190004003, 190004004, 190004001, 190004011
+ABDUCTOR, CITADEL, AEGIS = 190002002, 190002003, 190002005
 
 
 def rich_board() -> Scenario:
@@ -53,13 +53,13 @@ def test_the_dump_is_a_puzzle_file():
     assert "Dumped at turn 1, player 0's Main Phase 1." in text
     assert "Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)" in text
     assert "Debug.SetPlayerInfo(1,4000,0,0)" in text
-    assert "Debug.AddCard(900004011,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE,true) --Sprouting Xyz" in text
-    assert ("Debug.AddCard(900000005,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK) "
+    assert "Debug.AddCard(190004011,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE,true) --Sprouting Xyz" in text
+    assert ("Debug.AddCard(190000005,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK) "
             "--Cinderwood Pebble Golem (Xyz material)") in text
     assert "Debug.PreAddCounter(c[" in text and ",0xf40,2)" in text
     assert "Debug.PreEquip(c[" in text
     assert "LOCATION_PZONE,0,POS_FACEUP) --Runelight Abductor" in text
-    assert "Debug.AddCard(900000002,0,1,LOCATION_HAND,0,POS_FACEDOWN)" in text     # owner 0, player 1
+    assert "Debug.AddCard(190000002,0,1,LOCATION_HAND,0,POS_FACEDOWN)" in text     # owner 0, player 1
     assert text.rstrip().endswith("Debug.ReloadFieldEnd()\naux.BeginPuzzle()")
 
 
@@ -84,7 +84,7 @@ def test_a_loaded_puzzle_plays_like_single_mode():
         "Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)",
         "Debug.SetPlayerInfo(0,8000,0,0)",
         "Debug.SetPlayerInfo(1,800,0,0)",
-        "Debug.AddCard(900000005,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK,true)",
+        "Debug.AddCard(190000005,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK,true)",
         "Debug.ReloadFieldEnd()",
         "aux.BeginPuzzle()", ""])
     sc = load_puzzle(text)

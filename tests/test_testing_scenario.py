@@ -7,12 +7,12 @@ import pytest
 from duelhost.engine import constants as C
 from duelhost.testing import LuaEvalError, Scenario, ScenarioError, WrongMoment, yes
 
-SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM, TORCH = (900000001, 900000002, 900000003, 900000004, 900000005,
-                                               900000006)
-SOWER, TOKEN, SNARE, JAR, XYZ = 900004002, 900004003, 900004004, 900004001, 900004011
-ABDUCTOR = 900002002          # a Pendulum monster (Runelight, the counters guide's cards)
-CITADEL = 900002003           # a Field Spell
-AEGIS = 900002005             # an Equip Spell
+SPARKMOUSE, MOSS, BEETLE, OWL, GOLEM, TORCH = (190000001, 190000002, 190000003, 190000004, 190000005,
+                                               190000006)
+SOWER, TOKEN, SNARE, JAR, XYZ = 190004002, 190004003, 190004004, 190004001, 190004011
+ABDUCTOR = 190002002          # a Pendulum monster (Runelight, the counters guide's cards)
+CITADEL = 190002003           # a Field Spell
+AEGIS = 190002005             # an Equip Spell
 
 
 # ----- set-up ----------------------------------------------------------------------------------------------
@@ -292,16 +292,16 @@ def test_the_board_in_words():
     sc.start()
     board = sc.board()
     for text in ("Board: turn 1, player 0's Main Phase 1", "Player 1: 8000 LP",
-                 "#2 Sprouting Xyz (900004011), face-up Attack Position, ATK 1900 / DEF 1200, Rank 3, "
-                 "materials: Cinderwood Sparkmouse (900000001)",
-                 "Lumen Jar (900004001), face-up, counters: 1 x Lumen Counter",
-                 "Field Zone Runelight Citadel (900002003), face-up",
-                 "Pendulum Zone Runelight Abductor (900002002)", "Thornwall Snare (900004004), face-down",
-                 "Deck (top first): Cinderwood Moss Sprite (900000002), Cinderwood Hearth Owl (900000004)",
-                 "Cinderwood Ember Beetle (900000003), face-down",
+                 "#2 Sprouting Xyz (190004011), face-up Attack Position, ATK 1900 / DEF 1200, Rank 3, "
+                 "materials: Cinderwood Sparkmouse (190000001)",
+                 "Lumen Jar (190004001), face-up, counters: 1 x Lumen Counter",
+                 "Field Zone Runelight Citadel (190002003), face-up",
+                 "Pendulum Zone Runelight Abductor (190002002)", "Thornwall Snare (190004004), face-down",
+                 "Deck (top first): Cinderwood Moss Sprite (190000002), Cinderwood Hearth Owl (190000004)",
+                 "Cinderwood Ember Beetle (190000003), face-down",
                  "Waiting for: player 0 to answer SELECT_IDLECMD"):
         assert text in board, text
-    assert sc.show(x).startswith("Sprouting Xyz (900004011), player 0's Monster Zone #2")
+    assert sc.show(x).startswith("Sprouting Xyz (190004011), player 0's Monster Zone #2")
     assert sc.show([x]).startswith("- Sprouting Xyz")
     assert "Waiting for" in sc.show()
     assert repr(sc) == "<Scenario turn 1, player 0's Main Phase 1; waiting for player 0: SELECT_IDLECMD>"

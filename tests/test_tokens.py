@@ -2,17 +2,17 @@
 
 Every row of the guide's "Try These Cases" table and every case of its batch
 example is a test here (docs/tokens.md lists which test proves which
-statement).  The cards are in cards/tokens.toml and scripts/c9000030*.lua:
+statement).  The cards are in cards/tokens.toml and scripts/c1900030*.lua:
 
-    900003001 Lantern Summons          the one-Token Spell (Lantern Token 900003002, 500/500 DARK Fiend)
-    900003003 Lantern Summons: Stance  the same Spell with Duel.SelectPosition
-    900003010 Lantern Procession       up to 3 Procession Tokens, asking to continue
-    900003020 Lantern Flock            exactly 3 Flock Tokens in Defense, unable to be Tributed
-    900003030 Crowding Lanterns        Trap: 1 Crowd Token on the opponent's field
-    900003040 Lantern Curfew           Continuous Trap: the opponent cannot Special Summon DARK Tokens
-    900003041 Narrow Lanes             Continuous Spell: no Token while 3 or fewer zones are unused
-    900003050 Single File Decree       Continuous Spell: the effect code 59822133
-    900003060 Shuttered Lanterns       Continuous Trap: the opponent's two leftmost Monster Zones are disabled
+    190003001 Lantern Summons          the one-Token Spell (Lantern Token 190003002, 500/500 DARK Fiend)
+    190003003 Lantern Summons: Stance  the same Spell with Duel.SelectPosition
+    190003010 Lantern Procession       up to 3 Procession Tokens, asking to continue
+    190003020 Lantern Flock            exactly 3 Flock Tokens in Defense, unable to be Tributed
+    190003030 Crowding Lanterns        Trap: 1 Crowd Token on the opponent's field
+    190003040 Lantern Curfew           Continuous Trap: the opponent cannot Special Summon DARK Tokens
+    190003041 Narrow Lanes             Continuous Spell: no Token while 3 or fewer zones are unused
+    190003050 Single File Decree       Continuous Spell: the effect code 59822133
+    190003060 Shuttered Lanterns       Continuous Trap: the opponent's two leftmost Monster Zones are disabled
 
 ``Board`` sets up a duel (``duelhost.Duel``) on player 0's first Main Phase and
 plays it with a small policy: pass every chain unless told to chain a card,
@@ -47,25 +47,25 @@ from duelhost.engine.responses import (CardsResponse, ChainResponse, IdleCmdResp
 
 REPO = Path(__file__).resolve().parent.parent
 
-LANTERN_SUMMONS = 900003001
-LANTERN_TOKEN = 900003002
-STANCE = 900003003
-PROCESSION = 900003010
-PROCESSION_TOKEN = 900003011
-FLOCK = 900003020
-FLOCK_TOKENS = (900003021, 900003022, 900003023)
-CROWDING = 900003030
-CROWD_TOKEN = 900003031
-CURFEW = 900003040
-NARROW_LANES = 900003041
-SINGLE_FILE = 900003050
-SHUTTERED = 900003060
+LANTERN_SUMMONS = 190003001
+LANTERN_TOKEN = 190003002
+STANCE = 190003003
+PROCESSION = 190003010
+PROCESSION_TOKEN = 190003011
+FLOCK = 190003020
+FLOCK_TOKENS = (190003021, 190003022, 190003023)
+CROWDING = 190003030
+CROWD_TOKEN = 190003031
+CURFEW = 190003040
+NARROW_LANES = 190003041
+SINGLE_FILE = 190003050
+SHUTTERED = 190003060
 
 OPERATOR = 991001          # the Duel library tests' snippet runner (tests/data/lib_duel_a/c991001.lua)
 OPERATOR_DIR = REPO / "tests" / "data" / "lib_duel_a"
 
-FILLER = 900000008          # Normal Monster, Level 4 (the Decks and the monsters that fill zones)
-LEVEL5 = 900000014          # Normal Monster, Level 5 (needs one Tribute)
+FILLER = 190000008          # Normal Monster, Level 4 (the Decks and the monsters that fill zones)
+LEVEL5 = 190000014          # Normal Monster, Level 5 (needs one Tribute)
 
 Policy = Callable[[Message], "Response | None"]
 

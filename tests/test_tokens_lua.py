@@ -46,13 +46,13 @@ H = _load_harness()
 names = H.names
 A = H.MONSTER_A              # Normal Monster, Level 4, FIRE Warrior 1500/1200 (harness row)
 
-LANTERN_TOKEN = 900003002    # Fiend/DARK/Level 1/500/500, setcode 0xf05
-PROCESSION_TOKEN = 900003011
-FLOCK_TOKEN = 900003021
-CURFEW = 900003040           # the opponent of its controller cannot Special Summon DARK Tokens
-SINGLE_FILE = 900003050      # the effect code 59822133
-SHUTTERED = 900003060        # its controller's opponent's zones 0 and 1 are disabled
-UNKNOWN = 900003999          # no row
+LANTERN_TOKEN = 190003002    # Fiend/DARK/Level 1/500/500, setcode 0xf05
+PROCESSION_TOKEN = 190003011
+FLOCK_TOKEN = 190003021
+CURFEW = 190003040           # the opponent of its controller cannot Special Summon DARK Tokens
+SINGLE_FILE = 190003050      # the effect code 59822133
+SHUTTERED = 190003060        # its controller's opponent's zones 0 and 1 are disabled
+UNKNOWN = 190003999          # no row
 
 _READ = card_reader_from_db(CardDatabase.open(REPO / "cards.db"))
 OUR_ROWS = {code: _READ(code) for code in (LANTERN_TOKEN, PROCESSION_TOKEN, FLOCK_TOKEN, CURFEW,

@@ -17,12 +17,12 @@ import pytest
 import test_counters_kit as kit
 from duelhost.engine import constants as C
 
-LANTERN_TOKEN = 900003002     # Fiend/DARK/Level 1/500/500, archetype 0xf05
-FLOCK_TOKEN = 900003021       # Beast/EARTH/Level 1/0/0
-CURFEW = 900003040            # the opponent of its controller cannot Special Summon DARK Tokens
-SINGLE_FILE = 900003050       # the effect code 59822133
-SHUTTERED = 900003060         # its controller's opponent's zones 0 and 1 are disabled
-FILLER = 900000008            # Normal Monster, Level 4
+LANTERN_TOKEN = 190003002     # Fiend/DARK/Level 1/500/500, archetype 0xf05
+FLOCK_TOKEN = 190003021       # Beast/EARTH/Level 1/0/0
+CURFEW = 190003040            # the opponent of its controller cannot Special Summon DARK Tokens
+SINGLE_FILE = 190003050       # the effect code 59822133
+SHUTTERED = 190003060         # its controller's opponent's zones 0 and 1 are disabled
+FILLER = 190000008            # Normal Monster, Level 4
 MOVED_TO_NOWHERE = 0
 
 TABLES: list[kit.Table] = []

@@ -4,7 +4,7 @@ Each TOML file of cards/ lists our own cards as ``[[card]]`` tables (one file
 per family of cards: cards.toml for the demo decks, others for the cards the
 tests and guides use).  Fields:
 
-    code          int, required; our own codes are 900000001..900099999
+    code          int, required; our own codes are 190000001..190099999
     name, desc    str (name required)
     type          required: an int, a name ("MONSTER" means TYPE_MONSTER) or a list of them
     attribute     int, name or list (ATTRIBUTE_*)
@@ -46,7 +46,7 @@ REPO = Path(__file__).resolve().parent.parent
 SOURCE = REPO / "cards"
 TARGET = REPO / "cards.db"
 
-OWN_CODES = range(900000001, 900100000)
+OWN_CODES = range(190000001, 190100000)
 """Codes reserved for our own cards."""
 
 DEFAULT_OT = 0x4

@@ -4,7 +4,7 @@
 
     duel.answers.queue(choose("Cinderwood Torch Bearer"), yes())   # used in order
     duel.answers.on("position", position("defense"))               # every time this kind is asked
-    duel.activate(card, answers=[choose(900000006)])                # for this action only
+    duel.activate(card, answers=[choose(190000006)])                # for this action only
 
 An answer fits some kinds of prompt (``choose`` fits card selections, ``yes``
 fits yes/no questions, ...).  The scenario offers each prompt to the head of

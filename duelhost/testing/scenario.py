@@ -1,9 +1,9 @@
 """The scenario builder: a duel set up in Python, then played by the test.
 
     duel = Scenario()                                   # bundled cards.db and scripts
-    jar = duel.add(900004001, to="spell")               # face-up in player 0's first free column
+    jar = duel.add(190004001, to="spell")               # face-up in player 0's first free column
     mouse = duel.add("Cinderwood Sparkmouse", to="hand")
-    duel.add(900000006, to="monster", player=1, column=2, position="defense")
+    duel.add(190000006, to="monster", player=1, column=2, position="defense")
     duel.start()                                        # turn 1, player 0's Main Phase 1 menu
     duel.summon(mouse)
     duel.expect(jar).has_counters(0x1901, 1)

@@ -162,7 +162,7 @@ def zone_word(controller: int, location: int, sequence: int, *, pzone: bool = Fa
 
 
 def card_label(duel: Any, card: "Card") -> str:
-    """ "Cinderwood Torch Bearer (900000006)"."""
+    """ "Cinderwood Torch Bearer (190000006)"."""
     code = card.data.code
     return f"{duel.card_name(code)} ({code})"
 
@@ -258,7 +258,7 @@ def stringid(code: int, index: int) -> int:
 
 def string_owner(db: Any, desc: int) -> tuple[int, int]:
     """(card code, string index) of a card-string description.  The reference keeps descriptions
-    in 32 bits, so for codes of 2^28 and above (like our own 9000xxxxx) ``code*16+n`` wraps: the
+    in 32 bits, so for codes of 2^28 and above (some real 9-digit codes) ``code*16+n`` wraps: the
     candidates are ``(desc >> 4) + k * 2^28``; the first with a database row wins."""
     base, index = (desc & 0xFFFFFFFF) >> 4, desc & 0xF
     for k in range(16):

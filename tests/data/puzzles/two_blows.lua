@@ -10,16 +10,16 @@ Debug.SetPlayerInfo(0, 100, 0, 0)
 Debug.SetPlayerInfo(1, 1700, 0, 0)
 
 -- your hand and field
-Debug.AddCard(900000011, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)              -- Coal Raptor 1800
-local hound = Debug.AddCard(900000008, 0, 0, LOCATION_MZONE, 1, POS_FACEUP_ATTACK, true)  -- Ashen Hound 1700
+Debug.AddCard(190000011, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)              -- Coal Raptor 1800
+local hound = Debug.AddCard(190000008, 0, 0, LOCATION_MZONE, 1, POS_FACEUP_ATTACK, true)  -- Ashen Hound 1700
 Debug.PreSummon(hound, SUMMON_TYPE_NORMAL)
-local defender = Debug.AddCard(900002001, 0, 0, LOCATION_MZONE, 3, POS_FACEUP_DEFENSE, true)
+local defender = Debug.AddCard(190002001, 0, 0, LOCATION_MZONE, 3, POS_FACEUP_DEFENSE, true)
 Debug.PreAddCounter(defender, 0x1, 1)
-Debug.AddCard(900000001, 0, 0, LOCATION_DECK, 0, POS_FACEDOWN)
+Debug.AddCard(190000001, 0, 0, LOCATION_DECK, 0, POS_FACEDOWN)
 
 -- your opponent's field
-Debug.AddCard(900000026, 1, 1, LOCATION_MZONE, 2, POS_FACEUP_DEFENSE, true)  -- Storm Petrel 1200/700
-Debug.AddCard(900000021, 1, 1, LOCATION_DECK, 0, POS_FACEDOWN)
+Debug.AddCard(190000026, 1, 1, LOCATION_MZONE, 2, POS_FACEUP_DEFENSE, true)  -- Storm Petrel 1200/700
+Debug.AddCard(190000021, 1, 1, LOCATION_DECK, 0, POS_FACEDOWN)
 
 Debug.ReloadFieldEnd()
 Debug.ShowHint("Win this turn!")

@@ -48,7 +48,7 @@ function s.activate(e,tp,eg,ep,ev,re,r,rp)
 	elseif kind=="position" then
 		RESULT=Duel.SelectPosition(tp,e:GetHandler(),POS_FACEUP_ATTACK+POS_FACEUP_DEFENSE)
 	elseif kind=="place" then
-		RESULT=Duel.SelectField(tp,1,LOCATION_MZONE,LOCATION_MZONE,0,900000001)
+		RESULT=Duel.SelectField(tp,1,LOCATION_MZONE,LOCATION_MZONE,0,190000001)
 	elseif kind=="disfield" then
 		RESULT=Duel.SelectDisableField(tp,1,LOCATION_MZONE,LOCATION_MZONE,0)
 	elseif kind=="select" then

@@ -4,7 +4,7 @@
 local s,id=GetID()
 -- Our codes have 9 digits: above MAX_CARD_ID (0x0fffffff), in the bits SetCountLimit reads
 -- as EFFECT_COUNT_CODE_OATH/DUEL. The count code keeps the low 28 bits only.
-local COUNT_CODE=id&0xfffffff
+local COUNT_CODE=id
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)

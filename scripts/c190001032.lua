@@ -1,9 +1,9 @@
 --Gavel Tally
---A count limit shared with "Gavel Ledger" (the same count code, 900001031).
+--A count limit shared with "Gavel Ledger" (the same count code, 190001031).
 local s,id=GetID()
 -- Our codes have 9 digits: above MAX_CARD_ID (0x0fffffff), in the bits SetCountLimit reads
 -- as EFFECT_COUNT_CODE_OATH/DUEL. The count code keeps the low 28 bits only.
-local COUNT_CODE=900001031&0xfffffff
+local COUNT_CODE=190001031
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)

@@ -3,7 +3,7 @@
 --holds only the positions that pass the permission check, and Duel.SelectPosition is
 --asked about the created Token (a Card, not its code).
 local s,id=GetID()
-local TOKEN=900003002
+local TOKEN=190003002
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)

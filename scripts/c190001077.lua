@@ -1,7 +1,7 @@
 --Banner Bearer
 --Duel.MoveToField: a Continuous Spell from the Deck placed face-up (not activated).
 local s,id=GetID()
-local BANNER=900001050
+local BANNER=190001050
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)

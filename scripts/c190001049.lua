@@ -1,7 +1,7 @@
 --Flare Watcher
 --A mandatory field trigger on a custom event (EVENT_CUSTOM + the code of "Signal Flare").
 local s,id=GetID()
-local SIGNAL=900001048
+local SIGNAL=190001048
 
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
