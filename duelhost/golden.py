@@ -48,7 +48,9 @@ __all__ = [
 GOLDEN_DIR_ENV = "DUELHOST_GOLDEN"
 """Environment variable naming the folder with the golden ``*.jsonl.gz`` files."""
 
-_DEFAULT_DIRS = (Path("/work/shared/golden"),)
+_REPO = Path(__file__).resolve().parent.parent
+# the project's shared folder next to the checkout (both sets), then the set A copy in tests/
+_DEFAULT_DIRS = (_REPO.parent / "shared" / "golden", _REPO / "tests" / "data" / "golden")
 
 
 class GoldenError(ValueError):
@@ -209,7 +211,8 @@ def stream_sha256(record: DuelRecord) -> str:
 
 
 def default_golden_dir() -> Path:
-    """``$DUELHOST_GOLDEN`` if set, else the shared golden folder if present."""
+    """``$DUELHOST_GOLDEN`` if set, else ../shared/golden next to the checkout, else the
+    Normal-Monster set kept in tests/data/golden."""
     env = os.environ.get(GOLDEN_DIR_ENV)
     if env:
         return Path(env)
