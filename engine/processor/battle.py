@@ -119,7 +119,7 @@ class BattleMixin:
             ctype = self.returns.ivalue[0] & 0xFFFF
             sel = (self.returns.ivalue[0] >> 16) & 0xFFFF
             if ctype == 0:
-                yield from self._battle_activate(sel, free_event)
+                yield from self.activate_from_menu(sel, free_event)
             elif ctype == 1:
                 yield from self._declare_attack(sel)
             else:
@@ -147,42 +147,6 @@ class BattleMixin:
         self.returns.ivalue[0] = 2
         self.returns.ivalue[1] = second
 
-    def _battle_activate(self: "Duel", sel: int, free_event: Event) -> "Proc":
-        core = self.core
-        infos = self.infos
-        tp = infos.turn_player
-        newchain = core.select_chains[sel]
-        peffect = newchain.triggering_effect
-        if peffect.type & EFFECT_TYPE_CONTINUOUS:
-            core.select_chains = []
-            self.solve_continuous(peffect.get_handler_player(), peffect, free_event)
-            yield
-            self.adjust_instant()
-            self.add_process(self.proc_point_event())
-            yield
-            return
-        phandler = peffect.get_handler()
-        newchain.flag = 0
-        newchain.chain_id = infos.field_id
-        infos.field_id += 1
-        newchain.evt = Event(peffect.code)
-        newchain.set_triggering_state(phandler)
-        newchain.triggering_player = tp
-        core.new_chains.append(newchain)
-        phandler.set_status(STATUS_CHAINING, True)
-        peffect.dec_count(tp)
-        core.select_chains = []
-        self.add_process(self.proc_add_chain())
-        self.add_process(self.proc_quick_effect(False, 1 - tp))
-        infos.priorities[0] = 0
-        infos.priorities[1] = 0
-        yield
-        self.release_chain_limits()
-        for ch in core.current_chain:
-            ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
-        self.add_process(self.proc_solve_chain(0, 0))
-        yield
-
     def _leave_battle_step(self: "Duel", ctype: int) -> "Proc":
         """Main Phase 2 (2) or End Phase (3): the opponent may respond first.
 
@@ -198,13 +162,11 @@ class BattleMixin:
         infos.priorities[tp] = 1
         infos.priorities[1 - tp] = 0
         yield
-        self.release_chain_limits()
         if core.current_chain:
-            for ch in core.current_chain:
-                ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
-            self.add_process(self.proc_solve_chain(0, 0))
+            self.resolve_current_chain()
             yield
             return False
+        self.release_chain_limits()
         self.reset_phase(PHASE_BATTLE_STEP)
         self.adjust_all()
         yield

@@ -102,6 +102,62 @@ class ChainMixin:
             self.script.release(fn)
         lst.clear()
 
+    # ----- starting a chain from a menu ---------------------------------------------------------
+
+    def start_chain(self: "Duel", newchain: Chain, player: int, evt: Event) -> "Proc":
+        """``player`` activates ``newchain``'s effect as chain link 1.
+
+        The link is built, the opponent gets the first chance to respond, and
+        the chain then resolves.
+        """
+        core = self.core
+        infos = self.infos
+        peffect = newchain.triggering_effect
+        phandler = peffect.get_handler()
+        newchain.flag = 0
+        newchain.chain_id = infos.field_id
+        infos.field_id += 1
+        newchain.evt = evt
+        newchain.set_triggering_state(phandler)
+        newchain.triggering_player = player
+        core.new_chains.append(newchain)
+        phandler.set_status(STATUS_CHAINING, True)
+        peffect.dec_count(player)
+        core.select_chains = []
+        self.add_process(self.proc_add_chain())
+        self.add_process(self.proc_quick_effect(False, 1 - player))
+        infos.priorities[0] = 0
+        infos.priorities[1] = 0
+        yield
+        self.resolve_current_chain()
+        yield
+
+    def activate_from_menu(self: "Duel", sel: int, free_event: Event) -> "Proc":
+        """The turn player activates core.select_chains[sel] from the idle or battle menu.
+
+        A continuous effect resolves at once (then the window after it);
+        anything else starts a chain.
+        """
+        core = self.core
+        newchain = core.select_chains[sel]
+        peffect = newchain.triggering_effect
+        if peffect.type & EFFECT_TYPE_CONTINUOUS:
+            core.select_chains = []
+            self.solve_continuous(peffect.get_handler_player(), peffect, free_event)
+            yield
+            self.adjust_instant()
+            self.add_process(self.proc_point_event())
+            yield
+            return
+        yield from self.start_chain(newchain, self.infos.turn_player, Event(peffect.code))
+
+    def resolve_current_chain(self: "Duel") -> None:
+        """The chain is complete: forget chain limits, end "being activated", queue its resolution."""
+        self.release_chain_limits()
+        for ch in self.core.current_chain:
+            ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
+        self.add_process(self.proc_solve_chain(0, 0))
+
     # ----- adding a chain link -----------------------------------------------------------------
 
     def proc_add_chain(self: "Duel") -> "Proc":

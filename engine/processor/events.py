@@ -488,27 +488,7 @@ class EventsMixin:
                 self.add_process(self.proc_point_event())
                 yield
             elif not (peffect.type & EFFECT_TYPE_CONTINUOUS):
-                player = 1 - tp if is_opponent else tp
-                newchain.flag = 0
-                newchain.chain_id = infos.field_id
-                infos.field_id += 1
-                newchain.evt = test_event
-                newchain.set_triggering_state(phandler)
-                newchain.triggering_player = player
-                core.new_chains.append(newchain)
-                phandler.set_status(STATUS_CHAINING, True)
-                peffect.dec_count(player)
-                core.select_chains = []
-                self.add_process(self.proc_add_chain())
-                self.add_process(self.proc_quick_effect(False, 1 - player))
-                infos.priorities[0] = 0
-                infos.priorities[1] = 0
-                yield
-                self.release_chain_limits()
-                for ch in core.current_chain:
-                    ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
-                self.add_process(self.proc_solve_chain(0, 0))
-                yield
+                yield from self.start_chain(newchain, 1 - tp if is_opponent else tp, test_event)
             else:
                 core.select_chains = []
                 self.solve_continuous(peffect.get_handler_player(), peffect, test_event)

@@ -134,37 +134,7 @@ class IdleMixin:
         infos = self.infos
         tp = infos.turn_player
         if ctype == 5:
-            newchain = core.select_chains[sel]
-            peffect = newchain.triggering_effect
-            if peffect.type & EFFECT_TYPE_CONTINUOUS:
-                core.select_chains = []
-                self.solve_continuous(peffect.get_handler_player(), peffect, free_event)
-                yield
-                self.adjust_instant()
-                self.add_process(self.proc_point_event())
-                yield
-                return
-            phandler = peffect.get_handler()
-            newchain.flag = 0
-            newchain.chain_id = infos.field_id
-            infos.field_id += 1
-            newchain.evt = Event(peffect.code)
-            newchain.set_triggering_state(phandler)
-            newchain.triggering_player = tp
-            core.new_chains.append(newchain)
-            phandler.set_status(STATUS_CHAINING, True)
-            peffect.dec_count(tp)
-            core.select_chains = []
-            self.add_process(self.proc_add_chain())
-            self.add_process(self.proc_quick_effect(False, 1 - tp))
-            infos.priorities[0] = 0
-            infos.priorities[1] = 0
-            yield
-            self.release_chain_limits()
-            for ch in core.current_chain:
-                ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
-            self.add_process(self.proc_solve_chain(0, 0))
-            yield
+            yield from self.activate_from_menu(sel, free_event)
         elif ctype == 0:
             target = core.summonable_cards[sel]
             core.summon_cancelable = True
@@ -237,13 +207,11 @@ class IdleMixin:
         infos.priorities[tp] = 1
         infos.priorities[1 - tp] = 0
         yield
-        self.release_chain_limits()
         if core.current_chain:
-            for ch in core.current_chain:
-                ch.triggering_effect.get_handler().set_status(STATUS_CHAINING, False)
-            self.add_process(self.proc_solve_chain(0, 0))
+            self.resolve_current_chain()
             yield
             return False
+        self.release_chain_limits()
         self.reset_phase(infos.phase)
         self.adjust_all()
         yield
