@@ -560,6 +560,36 @@ class EventsMixin:
             self.reset_chain()
             self.returns.ivalue[0] = 0
 
+    def _follow_controller(self: "Duel", ch: Chain) -> None:
+        """A trigger whose card changed control is now its new controller's (unless the
+        effect belongs to the event's player)."""
+        phandler = ch.triggering_effect.get_handler()
+        if (ch.triggering_player != phandler.current.controler
+                and not ch.triggering_effect.is_flag(EFFECT_FLAG_EVENT_PLAYER)):
+            ch.triggering_player = phandler.current.controler
+            ch.set_triggering_state(phandler)
+
+    def _refresh_hand_trigger(self: "Duel", ch: Chain) -> None:
+        """A field trigger usable from the hand, whose card is in the hand now: relate it
+        (if its condition holds) and record where it is activated from and by whom."""
+        peffect = ch.triggering_effect
+        phandler = peffect.get_handler()
+        if (not peffect.is_flag(EFFECT_FLAG_FIELD_ONLY) and (peffect.type & EFFECT_TYPE_FIELD)
+                and (peffect.range & LOCATION_HAND) and phandler.current.location == LOCATION_HAND):
+            if not phandler.is_has_relation(ch) and peffect.is_condition_check(phandler.current.controler, ch.evt):
+                phandler.create_relation(ch)
+            peffect.set_activate_location()
+            ch.triggering_player = phandler.current.controler
+            ch.set_triggering_state(phandler)
+
+    def _add_chosen_trigger(self: "Duel", newchain: Chain) -> None:
+        """The player chose this trigger: it is being activated and goes on the chain next."""
+        peffect = newchain.triggering_effect
+        peffect.get_handler().set_status(STATUS_CHAINING, True)
+        peffect.dec_count(newchain.triggering_player)
+        self.core.new_chains.append(newchain)
+        self.add_process(self.proc_add_chain())
+
     def _offer_forced_triggers(self: "Duel") -> "Proc":
         """Mandatory triggers: each player puts theirs on the chain in the order they choose."""
         core = self.core
@@ -572,9 +602,7 @@ class EventsMixin:
                 phandler = peffect.get_handler()
                 if phandler.is_has_relation(ch):
                     ch.set_triggering_state(phandler)
-                if ch.triggering_player != phandler.current.controler and not peffect.is_flag(EFFECT_FLAG_EVENT_PLAYER):
-                    ch.triggering_player = phandler.current.controler
-                    ch.set_triggering_state(phandler)
+                self._follow_controller(ch)
                 p = ch.triggering_player
                 if (self.check_trigger_effect(ch) and peffect.is_chainable(p)
                         and peffect.is_activateable(p, ch.evt, not peffect.is_flag(EFFECT_FLAG_ACTIVATE_CONDITION))):
@@ -599,11 +627,7 @@ class EventsMixin:
                 core.current_player = tp
                 return
             newchain = core.select_chains[self.returns.ivalue[0]]
-            peffect = newchain.triggering_effect
-            peffect.get_handler().set_status(STATUS_CHAINING, True)
-            peffect.dec_count(newchain.triggering_player)
-            core.new_chains.append(newchain)
-            self.add_process(self.proc_add_chain())
+            self._add_chosen_trigger(newchain)
             _remove_chain_id(core.new_fchain_s, newchain.chain_id)
             yield
 
@@ -619,16 +643,8 @@ class EventsMixin:
                 phandler = peffect.get_handler()
                 if phandler.is_has_relation(ch):
                     ch.set_triggering_state(phandler)
-                if (not peffect.is_flag(EFFECT_FLAG_FIELD_ONLY) and (peffect.type & EFFECT_TYPE_FIELD)
-                        and (peffect.range & LOCATION_HAND) and phandler.current.location == LOCATION_HAND):
-                    if not phandler.is_has_relation(ch) and peffect.is_condition_check(phandler.current.controler, ch.evt):
-                        phandler.create_relation(ch)
-                    peffect.set_activate_location()
-                    ch.triggering_player = phandler.current.controler
-                    ch.set_triggering_state(phandler)
-                if ch.triggering_player != phandler.current.controler and not peffect.is_flag(EFFECT_FLAG_EVENT_PLAYER):
-                    ch.triggering_player = phandler.current.controler
-                    ch.set_triggering_state(phandler)
+                self._refresh_hand_trigger(ch)
+                self._follow_controller(ch)
                 p = ch.triggering_player
                 if (self.check_nonpublic_trigger(ch) and self.check_trigger_effect(ch)
                         and peffect.is_chainable(p)
@@ -660,11 +676,7 @@ class EventsMixin:
                 core.current_player = tp
                 return
             newchain = core.select_chains[self.returns.ivalue[0]]
-            peffect = newchain.triggering_effect
-            peffect.get_handler().set_status(STATUS_CHAINING, True)
-            peffect.dec_count(newchain.triggering_player)
-            core.new_chains.append(newchain)
-            self.add_process(self.proc_add_chain())
+            self._add_chosen_trigger(newchain)
             _remove_chain_id(core.new_ochain_s, newchain.chain_id)
             _remove_chain_id(core.new_ochain_h, newchain.chain_id)
             yield
@@ -785,13 +797,7 @@ class EventsMixin:
         for ch in core.new_ochain_h:
             peffect = ch.triggering_effect
             phandler = peffect.get_handler()
-            if (not peffect.is_flag(EFFECT_FLAG_FIELD_ONLY) and (peffect.type & EFFECT_TYPE_FIELD)
-                    and (peffect.range & LOCATION_HAND) and phandler.current.location == LOCATION_HAND):
-                if not phandler.is_has_relation(ch) and peffect.is_condition_check(phandler.current.controler, ch.evt):
-                    phandler.create_relation(ch)
-                peffect.set_activate_location()
-                ch.triggering_player = phandler.current.controler
-                ch.set_triggering_state(phandler)
+            self._refresh_hand_trigger(ch)
             if (ch.triggering_player == priority and not phandler.is_status(STATUS_CHAINING)
                     and ((ch.triggering_location == LOCATION_HAND and phandler.is_position(POS_FACEDOWN))
                          or ch.triggering_location == LOCATION_DECK)
