@@ -54,7 +54,7 @@ from ..engine.card import Card
 from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
 from . import registry
-from .args import lua_tonumber
+from .args import Args, lua_tonumber
 from .errors import LuaArgError, LuaRaised, ScriptError, ScriptFailure, reference_log_line
 from .handles import HandleTable, NoValue
 from .registry import LuaContext, format_internal_error
@@ -82,6 +82,9 @@ def is_load_script(data: "CardData") -> bool:
     if data.code == TEMP_CARD_ID:
         return False
     return not (data.type & TYPE_NORMAL) or bool(data.type & TYPE_PENDULUM)
+
+
+_SLOW = object()   # _direct_query: "make the ordinary call through Lua"
 
 
 def _int32(v: int) -> int:
@@ -250,6 +253,8 @@ class LuaScriptHost:
         self._read: set[str] = set()
         self._py_tb: str | None = None
         self._strict_exc: BaseException | None = None
+        # Lua twin of a read-only Card query -> its binding (see _direct_query)
+        self.direct_queries: dict[Any, Callable[..., Any]] = {}
 
     # =====================================================================================
     # set-up
@@ -496,9 +501,37 @@ class LuaScriptHost:
         self._failed(out, fn, args, None, not_function='"CallFunction": attempt to call an error function')
         return ()
 
+    def _direct_query(self, query: Callable[..., Any], args: tuple) -> Any:
+        """Call a read-only Card query passed as a value (``g:GetSum(Card.GetLevel)``,
+        ``g:Filter(Card.IsFaceup, nil)``) straight from Python, with the counters a
+        plain call keeps, instead of crossing into Lua and back for every card.
+
+        Returns the binding's result, or ``_SLOW`` when the binding refused its
+        arguments or failed: the caller then makes the ordinary call through Lua,
+        which raises and reports the error exactly as the reference words it.
+        """
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            return query(self.ctx, Args(args))
+        except ScriptFailure:
+            raise
+        except Exception:
+            return _SLOW
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
+
     def check_filter(self, fn: Any, card: Card, *extra: Any) -> bool:
         if fn is None:
             return True
+        query = self.direct_queries.get(fn)
+        if query is not None:
+            r = self._direct_query(query, (card,) + extra)
+            if r is not _SLOW:
+                if type(r) is tuple:
+                    r = r[0] if r else None
+                return r is not None and r is not False and r is not NoValue
         out = self._plain(fn, (card,) + extra)
         if out[0]:
             v = out[1] if len(out) > 1 else None
@@ -509,6 +542,13 @@ class LuaScriptHost:
     def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
         if fn is None:
             return 0
+        query = self.direct_queries.get(fn)
+        if query is not None:
+            r = self._direct_query(query, (card,) + extra)
+            if type(r) is int:
+                return _int32(r)
+            if type(r) is bool or r is None or r is NoValue:
+                return 0
         out = self._plain(fn, (card,) + extra)
         if out[0]:
             v = out[1] if len(out) > 1 else None

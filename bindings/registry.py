@@ -383,6 +383,18 @@ def _make_stub(name: str, host: "LuaScriptHost") -> Callable[..., Any]:
     return stub
 
 
+_QUERY_PREFIXES = ("Card.Is", "Card.Get", "Card.Check", "Card.Has")
+
+
+def is_direct_query(spec: FunctionSpec) -> bool:
+    """A read-only Card query (``Card.IsFaceup``, ``Card.GetLevel``...): when a script
+    passes it as a value to a group function, the host may call it from Python
+    directly (host._direct_query) -- it neither yields nor acts, so nothing but
+    speed can tell the two calls apart."""
+    return (not spec.yields and not spec.checks_action and not spec.extension
+            and spec.name.startswith(_QUERY_PREFIXES))
+
+
 def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
     """Put every library function (implemented or stub) into the global tables of ``host``.
 
@@ -394,6 +406,8 @@ def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
         lib, _, fname = name.partition(".")
         entry = _make_entry(fs, host)
         entry.lua_twin = sb.set_function(libs[lib], fname, entry, fs.yields)  # type: ignore[attr-defined]
+        if is_direct_query(fs):
+            host.direct_queries[entry.lua_twin] = fs.fn  # type: ignore[attr-defined]
     for name in ref:
         if name not in _REGISTRY:
             lib, _, fname = name.partition(".")

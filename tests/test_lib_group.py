@@ -191,6 +191,44 @@ def test_sum_and_class_counts(env: Env, four):
     assert env.one("return (...):GetBinClassCount(function(c) return -1 end)", g) == 32
 
 
+QUERY_SNIPPETS = [
+    "return (...):GetSum(Card.GetLevel)",
+    "return (...):GetSum(Card.GetCode)",                  # two results: the first counts
+    "return (...):GetSum(Card.IsFaceup)",                 # a boolean counts 0
+    "return #(...):Filter(Card.IsLevelAbove, nil, 4)",
+    "return #(...):Filter(Card.GetLevel, nil)",           # 0 is true in Lua
+    "return (...):IsExists(Card.IsCode, 1, nil, 5104)",
+    "return (...):FilterCount(Card.GetOverlayGroup, nil)",  # a Group is true
+    "return (...):IsExists(Card.IsAttackAbove, 1, nil)",  # too few arguments: an error
+]
+
+
+@pytest.mark.parametrize("src", QUERY_SNIPPETS)
+def test_card_queries_passed_as_values_match_the_call_through_lua(four, src):
+    """Group functions call Card.Is*/Get* queries passed as values straight from
+    Python (host._direct_query); results and errors equal the call through Lua."""
+    outcomes = []
+    for direct in (True, False):
+        env = Env(strict=False)
+        cards = [env.place(code, seq=i) for i, code in enumerate((5101, 5102, 5103, 5104))]
+        if not direct:
+            env.host.direct_queries.clear()
+        else:
+            assert env.host.direct_queries
+        result = env.run(src, env.duel.new_group(cards))
+        outcomes.append((result, [(e.kind, e.message) for e in env.host.errors]))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_only_read_only_card_queries_are_called_directly(env: Env):
+    from duelhost.bindings.registry import _REGISTRY, is_direct_query
+    direct = {n for n, spec in _REGISTRY.items() if is_direct_query(spec)}
+    assert {"Card.GetLevel", "Card.IsCode", "Card.IsCanBeSpecialSummoned"} <= direct
+    assert not direct & {"Card.RegisterEffect", "Card.AddCounter", "Duel.GetLP", "Group.GetSum"}
+    assert all(not _REGISTRY[n].yields and not _REGISTRY[n].checks_action for n in direct)
+    assert len(env.host.direct_queries) == len(direct)
+
+
 def test_check_with_sum(env: Env, four):
     a, b, c, d = four
     g = env.duel.new_group([a, b, c, d])
