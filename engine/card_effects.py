@@ -1163,15 +1163,21 @@ class CardEffectsMixin:
         if eset is None:
             eset = []
         fec = self.filter_effect_container
-        fec(self.single_effect, code, default_single_filter, eset)
-        for pcard in self.equiping_cards:
-            fec(pcard.equip_effect, code, default_equip_filter, eset)
-        for pcard in self.effect_target_owner:
-            fec(pcard.target_effect, code, default_target_filter, eset)
-        for pcard in list(self.xyz_materials):
-            fec(pcard.xmaterial_effect, code, default_xmaterial_filter, eset)
-        fec(self.duel.effects.aura_effect, code, default_aura_filter, eset)
-        if sort:
+        # (the emptiness tests only skip work: this runs for every stat a script reads)
+        if code in self.single_effect:
+            fec(self.single_effect, code, default_single_filter, eset)
+        if self.equiping_cards:
+            for pcard in self.equiping_cards:
+                fec(pcard.equip_effect, code, default_equip_filter, eset)
+        if self.effect_target_owner:
+            for pcard in self.effect_target_owner:
+                fec(pcard.target_effect, code, default_target_filter, eset)
+        if self.xyz_materials:
+            for pcard in list(self.xyz_materials):
+                fec(pcard.xmaterial_effect, code, default_xmaterial_filter, eset)
+        if code in self.duel.effects.aura_effect:
+            fec(self.duel.effects.aura_effect, code, default_aura_filter, eset)
+        if sort and len(eset) > 1:
             eset.sort(key=_sort_key())
         return eset
 
@@ -1188,7 +1194,7 @@ class CardEffectsMixin:
             fec(pcard.target_effect, code, _target_only_filter, eset)
         for pcard in list(self.xyz_materials):
             fec(pcard.xmaterial_effect, code, _not_field_filter, eset)
-        if sort:
+        if sort and len(eset) > 1:
             eset.sort(key=_sort_key())
         return eset
 
@@ -1200,7 +1206,7 @@ class CardEffectsMixin:
         self.filter_effect_container(self.single_effect, code, _single_range_filter, eset)
         for pcard in list(self.xyz_materials):
             self.filter_effect_container(pcard.xmaterial_effect, code, _not_field_filter, eset)
-        if sort:
+        if sort and len(eset) > 1:
             eset.sort(key=_sort_key())
         return eset
 
