@@ -1446,26 +1446,33 @@ class CardEffectsMixin:
     def _first_effect(self: "Card", code: int, target: Any,
                       value_ok: Callable[["Effect"], bool] | None) -> "Effect | None":
         def search(container: "EffectContainer", base: EffectFilter) -> "Effect | None":
-            for peffect in container.equal_range(code):
+            lst = container.get(code)
+            if not lst:
+                return None
+            for peffect in list(lst):
                 if base(self, peffect) and (value_ok is None or value_ok(peffect)):
                     return peffect
             return None
 
+        # (the emptiness tests only skip work: this runs for every rule check)
         found = search(self.single_effect, default_single_filter)
         if found is not None:
             return found
-        for pcard in self.equiping_cards:
-            found = search(pcard.equip_effect, default_equip_filter)
-            if found is not None:
-                return found
-        for pcard in self.effect_target_owner:
-            found = search(pcard.target_effect, default_target_filter)
-            if found is not None:
-                return found
-        for pcard in list(self.xyz_materials):
-            found = search(pcard.xmaterial_effect, default_xmaterial_filter)
-            if found is not None:
-                return found
+        if self.equiping_cards:
+            for pcard in self.equiping_cards:
+                found = search(pcard.equip_effect, default_equip_filter)
+                if found is not None:
+                    return found
+        if self.effect_target_owner:
+            for pcard in self.effect_target_owner:
+                found = search(pcard.target_effect, default_target_filter)
+                if found is not None:
+                    return found
+        if self.xyz_materials:
+            for pcard in list(self.xyz_materials):
+                found = search(pcard.xmaterial_effect, default_xmaterial_filter)
+                if found is not None:
+                    return found
         return search(self.duel.effects.aura_effect, default_aura_filter)
 
     # ----- Fusion ------------------------------------------------------------------------
