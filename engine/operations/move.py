@@ -154,6 +154,14 @@ def useable_count_and_flag(duel: "Duel", pcard: Card | None, playerid: int, loca
     return ct, u32(flag[0])
 
 
+def nothing_operated(duel: "Duel", targets: "Group") -> None:
+    """No card is left for the operation: it returns 0, operated_set is empty
+    and the operation's group is deleted."""
+    duel.returns.ivalue[0] = 0
+    duel.core.operated_set.clear()
+    duel.delete_group(targets)
+
+
 def set_operated(duel: "Duel", cards: Iterable[Card]) -> None:
     """core.operated_set = cards (kept as the same object)."""
     duel.core.operated_set.clear()
@@ -691,9 +699,7 @@ class MoveMixin:
         """
         core = self.core
         if not targets.container:
-            self.returns.ivalue[0] = 0
-            core.operated_set.clear()
-            self.delete_group(targets)
+            nothing_operated(self, targets)
             return
         for pcard in operation_sorted(targets.container):
             if pcard.current.location & (LOCATION_GRAVE | LOCATION_REMOVED):
@@ -836,9 +842,7 @@ class MoveMixin:
             self.add_process(self.proc_release_replace(targets, pcard))
         yield
         if not targets.container:
-            self.returns.ivalue[0] = 0
-            core.operated_set.clear()
-            self.delete_group(targets)
+            nothing_operated(self, targets)
             return
         for pcard in operation_sorted(targets.container):
             if pcard.current.location & (LOCATION_GRAVE | LOCATION_REMOVED):
@@ -933,9 +937,7 @@ class MoveMixin:
             self.add_process(self.proc_send_replace(targets, pcard))
         yield
         if not targets.container:
-            self.returns.ivalue[0] = 0
-            core.operated_set.clear()
-            self.delete_group(targets)
+            nothing_operated(self, targets)
             return
         self._send_to_leave_field_p(targets, reason_effect, reason, reason_player)
         yield

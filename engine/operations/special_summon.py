@@ -34,7 +34,7 @@ from ..core_constants import *  # noqa: F403
 from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgSpSummoned, MsgSpSummoning
 from ..card_effects import card_operation_key
-from .move import as_card_set
+from .move import as_card_set, nothing_operated
 
 if TYPE_CHECKING:
     from ..duel import CoreState, Duel
@@ -711,9 +711,7 @@ class SpecialSummonMixin:
         # step 2
         core.unable_tofield_set.clear()
         if not targets.container:
-            self.returns.ivalue[0] = 0
-            core.operated_set.clear()
-            self.delete_group(targets)
+            nothing_operated(self, targets)
             return
         self._count_special_summons(targets)
         for pcard in targets.container:
