@@ -17,54 +17,7 @@ from duelhost.engine.constants import (
 from duelhost.engine.duel import Duel
 from duelhost.engine.effect import Effect
 
-
-class FakeScript:
-    """A script host whose functions are Python callables; ``calls`` logs (fn, args)."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[Any, tuple]] = []
-        self.code_calls: list[tuple[int, str, tuple]] = []
-        self.card_calls: list[tuple[Card, str, tuple]] = []
-        self.on_code_call: Callable[..., Any] | None = None
-
-    def attach(self, duel: Duel) -> None:
-        self.duel = duel
-
-    def register_card(self, card: Card) -> None:
-        return None
-
-    def release_effect(self, effect: Effect) -> None:
-        return None
-
-    def check_condition(self, fn: Callable | None, *args: Any) -> bool:
-        if fn is None:
-            return True
-        self.calls.append((fn, args))
-        return bool(fn(*args))
-
-    def get_function_value(self, fn: Callable, *args: Any) -> int:
-        self.calls.append((fn, args))
-        return int(fn(*args))
-
-    def get_function_values(self, fn: Callable, *args: Any) -> list[int]:
-        self.calls.append((fn, args))
-        return [int(v) for v in fn(*args)]
-
-    def call_code_function(self, code: int, name: str, *args: Any) -> tuple:
-        self.code_calls.append((code, name, args))
-        if self.on_code_call is not None:
-            self.on_code_call(code, name, *args)
-        return ()
-
-    def call_card_function(self, card: Card, name: str, *args: Any) -> tuple:
-        self.card_calls.append((card, name, args))
-        return ()
-
-    def clone_function_ref(self, fn: Any) -> Any:
-        return fn
-
-    def release(self, fn: Any) -> None:
-        return None
+from fake_script_host import FakeScript
 
 
 MONSTER = TYPE_MONSTER | TYPE_EFFECT

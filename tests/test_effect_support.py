@@ -20,44 +20,7 @@ from duelhost.engine.core_constants import EFFECT_TYPES_CHAIN_LINK
 from duelhost.engine.duel import Duel
 from duelhost.engine.effect import Effect
 
-
-class FakeScript:
-    """A script host whose functions are Python callables; ``calls`` logs (fn, args)."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[Any, tuple]] = []
-        self.cloned: list[Any] = []
-
-    def attach(self, duel: Duel) -> None:
-        self.duel = duel
-
-    def register_card(self, card: Card) -> None:
-        return None
-
-    def release_effect(self, effect: Effect) -> None:
-        return None
-
-    def check_condition(self, fn: Callable, *args: Any) -> bool:
-        if fn is None:
-            return True
-        self.calls.append((fn, args))
-        return bool(fn(*args))
-
-    def check_filter(self, fn: Callable, card: Card, *extra: Any) -> bool:
-        self.calls.append((fn, (card, *extra)))
-        return bool(fn(card, *extra))
-
-    def get_function_value(self, fn: Callable, *args: Any) -> int:
-        self.calls.append((fn, args))
-        return int(fn(*args))
-
-    def get_function_values(self, fn: Callable, *args: Any) -> list[int]:
-        self.calls.append((fn, args))
-        return [int(v) for v in fn(*args)]
-
-    def clone_function_ref(self, fn: Any) -> Any:
-        self.cloned.append(fn)
-        return fn
+from fake_script_host import FakeScript
 
 
 DB = {

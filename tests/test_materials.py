@@ -8,7 +8,7 @@ functions played by Python callables.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -17,6 +17,8 @@ from duelhost.engine.constants import *  # noqa: F403
 from duelhost.engine.duel import Duel
 from duelhost.engine.field.materials import MaterialsMixin, _xmat_insert
 from duelhost.engine.group import CardSet, Group
+
+from fake_script_host import FakeScript
 
 NORMAL = TYPE_MONSTER | TYPE_NORMAL
 DB: dict[int, CardData] = {
@@ -31,46 +33,9 @@ DB: dict[int, CardData] = {
 }
 
 
-class PyScripts:
-    """A script host whose "Lua functions" are Python callables."""
-
-    def attach(self, duel: Duel) -> None:
-        self.duel = duel
-
-    def register_card(self, card: Card) -> None:
-        return None
-
-    def release_effect(self, effect: Any) -> None:
-        return None
-
-    def check_condition(self, fn: Any, *args: Any) -> bool:
-        return True if fn is None else bool(fn(*args))
-
-    def get_function_value(self, fn: Any, *args: Any) -> int:
-        return int(fn(*args))
-
-    def get_function_values(self, fn: Any, *args: Any) -> list[int]:
-        return [int(fn(*args))]
-
-    def check_filter(self, fn: Any, card: Card, *args: Any) -> bool:
-        return bool(fn(card, *args))
-
-    def call_card_function(self, card: Card, name: str, *args: Any) -> tuple:
-        return ()
-
-    def call_code_function(self, code: int, name: str, *args: Any) -> tuple:
-        return ()
-
-    def release(self, fn: Any) -> None:
-        return None
-
-    def clone_function_ref(self, fn: Any) -> Any:
-        return fn
-
-
 @pytest.fixture
 def duel() -> Duel:
-    d = Duel(DB.get, seed_sequence=[1, 2, 3, 4, 5, 6, 7, 8], script=PyScripts())  # type: ignore[arg-type]
+    d = Duel(DB.get, seed_sequence=[1, 2, 3, 4, 5, 6, 7, 8], script=FakeScript())  # type: ignore[arg-type]
     d.core.duel_rule = 5
     return d
 

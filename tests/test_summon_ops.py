@@ -26,6 +26,8 @@ from duelhost.engine.operations.summon import _extra_count_values, _pack_min_max
 from duelhost.engine.processor.driver import Suspend
 from duelhost.engine.wire import pack_i32
 
+from fake_script_host import FakeScript
+
 NORMAL = TYPE_MONSTER | TYPE_NORMAL
 DB: dict[int, CardData] = {
     100: CardData(code=100, type=NORMAL, level=4, attack=1500, defense=1000),
@@ -37,59 +39,6 @@ DB: dict[int, CardData] = {
     500: CardData(code=500, type=TYPE_SPELL),
     501: CardData(code=501, type=TYPE_SPELL),
 }
-
-
-class PyTask:
-    """A "coroutine" that runs a Python callable to completion at once."""
-
-    def __init__(self, fn: Callable[..., Any], args: tuple) -> None:
-        self.fn = fn
-        self.args = args
-
-    def resume(self, value: Any = None) -> tuple[bool, Any]:
-        result = self.fn(*self.args)
-        return False, (() if result is None else (result,))
-
-
-class PyScripts:
-    """A script host whose "Lua functions" are Python callables."""
-
-    def attach(self, duel: Duel) -> None:
-        self.duel = duel
-
-    def register_card(self, card: Card) -> None:
-        return None
-
-    def release_effect(self, effect: Any) -> None:
-        return None
-
-    def check_condition(self, fn: Any, *args: Any) -> bool:
-        return True if fn is None else bool(fn(*args))
-
-    def get_function_value(self, fn: Any, *args: Any) -> int:
-        return int(fn(*args))
-
-    def get_function_values(self, fn: Any, *args: Any) -> list[int]:
-        out = fn(*args)
-        return list(out) if isinstance(out, (list, tuple)) else [int(out)]
-
-    def call_function(self, fn: Any, *args: Any) -> tuple:
-        return (fn(*args),)
-
-    def call_card_function(self, card: Card, name: str, *args: Any) -> tuple:
-        return ()
-
-    def call_code_function(self, code: int, name: str, *args: Any) -> tuple:
-        return ()
-
-    def start(self, fn: Any, *args: Any) -> PyTask:
-        return PyTask(fn, args)
-
-    def release(self, fn: Any) -> None:
-        return None
-
-    def clone_function_ref(self, fn: Any) -> Any:
-        return fn
 
 
 Answer = Callable[[Message], "bytes | None"]
@@ -597,7 +546,7 @@ def test_special_summon_rule_with_position_and_side_parameters():
 
 def test_special_summon_rule_runs_target_and_operation_with_the_card():
     calls: list[tuple[str, tuple]] = []
-    t = Table(PyScripts())
+    t = Table(FakeScript())
     c = t.card(110, LOCATION_HAND)
     mat = t.card(100, LOCATION_MZONE, 0, POS_FACEUP_ATTACK)
 
@@ -625,7 +574,7 @@ def test_special_summon_rule_runs_target_and_operation_with_the_card():
 
 
 def test_special_summon_rule_refused_by_target_clears_limits():
-    t = Table(PyScripts())
+    t = Table(FakeScript())
     c = t.card(110, LOCATION_HAND)
     procedure(c, target=lambda *args: False)
     d = t.duel
@@ -646,7 +595,7 @@ def test_special_summon_rule_without_procedure_does_nothing():
 
 def test_group_procedure_summons_the_group():
     """An EFFECT_SPSUMMON_PROC_G (Pendulum-like): its operation fills the group."""
-    t = Table(PyScripts())
+    t = Table(FakeScript())
     c = t.card(110, LOCATION_HAND)
     a = t.card(100, LOCATION_HAND)
     b = t.card(101, LOCATION_HAND)
