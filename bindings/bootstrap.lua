@@ -305,7 +305,18 @@ function M.new_libs()
   Duel = {}
   Debug = {}
   G.Card, G.Effect, G.Group, G.Duel, G.Debug = Card, Effect, Group, Duel, Debug
+  G.print = M.print
   return Card, Effect, Group, Duel, Debug
+end
+
+-- A script's print goes to the duel's log, never to the host's stdout: its
+-- arguments as Lua's print writes them (tostring, tab-separated) reach the
+-- host's message handler the way Debug.Message does (type 2).
+local debug_message   -- Debug.Message's C closure (set by M.set_function)
+function M.print(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  if debug_message ~= nil then debug_message(table.concat(parts, "\t")) end
 end
 
 -- The class table c<code>, created the way the reference creates it.
@@ -337,6 +348,7 @@ end
 -- keeps and passes back the twin instead).
 function M.set_function(lib, name, entry, may_yield)
   local cf = as_function(entry)
+  if rawequal(lib, Debug) and name == "Message" then debug_message = cf end
   if may_yield then
     local f = function(...) return post_yield(cf(...)) end
     rawset(lib, name, f)
