@@ -56,6 +56,7 @@ from ..engine.effect import Effect
 from . import registry
 from .args import Args, lua_tonumber
 from .errors import LuaArgError, LuaRaised, ScriptError, ScriptFailure, reference_log_line
+from .files import OutsideFolderError, file_in_folders
 from .handles import HandleTable, NoValue
 from .registry import LuaContext, format_internal_error
 from .runtime import (LuaError, LuaMemoryError, LuaSandbox, MemoryExhausted, SandboxOptions,
@@ -312,11 +313,12 @@ class LuaScriptHost:
     # =====================================================================================
 
     def _find(self, filename: str) -> Path | None:
-        for d in self.script_dirs:
-            p = d / filename
-            if p.is_file():
-                return p
-        return None
+        """The file ``filename`` of the script folders, confined to them (bindings/files.py);
+        None when it is missing or its name is refused."""
+        try:
+            return file_in_folders(self.script_dirs, filename)
+        except OutsideFolderError:
+            return None
 
     def load_script(self, filename: str, cls: Any = None, code: int | None = None) -> bool:
         """Run a script file of the folder (the reference's load_script).  False when missing or failed."""
@@ -324,7 +326,12 @@ class LuaScriptHost:
         if ref_name not in self._read:
             self._read.add(ref_name)
             self.scripts_read.append(ref_name)
-        path = self._find(filename)
+        try:
+            path = file_in_folders(self.script_dirs, filename)
+        except OutsideFolderError as exc:       # one clear error, nothing read
+            self._failed((False, str(exc), "string", None), None, (), "script", kind="load",
+                         card_code=code, script=filename)
+            return False
         if path is None:
             self.scripts_missing.append(ref_name)
             return False

@@ -91,7 +91,7 @@ class Board:
             combined = Path(self._tmp.name)
             for f in [*folder.iterdir(), OPERATOR_DIR / f"c{OPERATOR}.lua"]:
                 if f.suffix == ".lua":
-                    os.symlink(f, combined / f.name)
+                    shutil.copyfile(f, combined / f.name)   # copies: a symlink out of the folder is refused
             folder = combined
         self.db, self.scripts = db, folder
         self.duel = Duel(db=db, scripts=folder, seed=seed,
