@@ -305,7 +305,7 @@ class ReferenceDuel:
 
     def get_message(self) -> bytes:
         n = self.lib.get_message(self.handle, self._buf)
-        return self._buf.raw[:n] if n > 0 else b""
+        return ctypes.string_at(self._buf, n) if n > 0 else b""   # not .raw: that copies the whole 1 MiB
 
     def set_responseb(self, data: bytes) -> None:
         data = bytes(data)[:RESPONSE_SIZE]
@@ -351,18 +351,18 @@ class ReferenceDuel:
     # queries
     def query_card(self, player: int, location: int, sequence: int, flags: int, use_cache: bool = False) -> bytes:
         n = self.lib.query_card(self.handle, player, location, sequence, flags, self._query, int(use_cache))
-        return self._query.raw[:n] if n > 0 else b""
+        return ctypes.string_at(self._query, n) if n > 0 else b""
 
     def query_field_count(self, player: int, location: int) -> int:
         return self.lib.query_field_count(self.handle, player, location)
 
     def query_field_card(self, player: int, location: int, flags: int, use_cache: bool = False) -> bytes:
         n = self.lib.query_field_card(self.handle, player, location, flags, self._query, int(use_cache))
-        return self._query.raw[:n] if n > 0 else b""
+        return ctypes.string_at(self._query, n) if n > 0 else b""
 
     def query_field_info(self) -> bytes:
         n = self.lib.query_field_info(self.handle, self._query)
-        return self._query.raw[:n] if n > 0 else b""
+        return ctypes.string_at(self._query, n) if n > 0 else b""
 
     def end(self) -> None:
         if not self.closed:
