@@ -247,7 +247,18 @@ class AttackerMap(dict):
 
 
 class EffectContainer(dict):
-    """Effects keyed by code; each key keeps its effects in registration order."""
+    """Effects keyed by code; each key keeps its effects in registration order.
+
+    ``codes``, when given, is a count per code shared by many containers (the
+    duel's FieldEffects.card_codes): a look-up for a code no card holds can then
+    stop before visiting any card.
+    """
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: "dict[int, int] | None" = None) -> None:
+        super().__init__()
+        self.codes = codes
 
     def add(self, code: int, peffect: "Effect") -> None:
         lst = self.get(code)
@@ -255,6 +266,9 @@ class EffectContainer(dict):
             self[code] = [peffect]
         else:
             lst.append(peffect)
+        codes = self.codes
+        if codes is not None:
+            codes[code] = codes.get(code, 0) + 1
 
     def discard(self, code: int, peffect: "Effect") -> None:
         lst = self.get(code)
@@ -265,6 +279,13 @@ class EffectContainer(dict):
                 return
             if not lst:
                 del self[code]
+            codes = self.codes
+            if codes is not None:
+                left = codes[code] - 1
+                if left:
+                    codes[code] = left
+                else:
+                    del codes[code]
 
     def equal_range(self, code: int) -> list["Effect"]:
         """A snapshot of the effects with this code (safe to iterate while changing)."""
@@ -367,11 +388,12 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixi
         self.effect_target_cards = CardSet()
         self.xyz_materials: list[Card] = []
         self.xyz_materials_previous_count_onfield = 0
-        self.single_effect = EffectContainer()
+        codes = duel.effects.card_codes
+        self.single_effect = EffectContainer(codes)
         self.field_effect = EffectContainer()
-        self.equip_effect = EffectContainer()
-        self.target_effect = EffectContainer()
-        self.xmaterial_effect = EffectContainer()
+        self.equip_effect = EffectContainer(codes)
+        self.target_effect = EffectContainer(codes)
+        self.xmaterial_effect = EffectContainer(codes)
         # effect -> the container it was stored in
         self.indexer: dict[Effect, EffectContainer] = {}
         # (effect, chain id or 0) pairs this card is related to

@@ -1162,21 +1162,24 @@ class CardEffectsMixin:
         (sorted by effect order when ``sort``)."""
         if eset is None:
             eset = []
-        fec = self.filter_effect_container
-        # (the emptiness tests only skip work: this runs for every stat a script reads)
-        if code in self.single_effect:
-            fec(self.single_effect, code, default_single_filter, eset)
-        if self.equiping_cards:
-            for pcard in self.equiping_cards:
-                fec(pcard.equip_effect, code, default_equip_filter, eset)
-        if self.effect_target_owner:
-            for pcard in self.effect_target_owner:
-                fec(pcard.target_effect, code, default_target_filter, eset)
-        if self.xyz_materials:
-            for pcard in list(self.xyz_materials):
-                fec(pcard.xmaterial_effect, code, default_xmaterial_filter, eset)
-        if code in self.duel.effects.aura_effect:
-            fec(self.duel.effects.aura_effect, code, default_aura_filter, eset)
+        effects = self.duel.effects
+        # (the presence tests only skip work: this runs for every stat a script reads,
+        # and almost always for a code no effect has)
+        if code in effects.card_codes:
+            fec = self.filter_effect_container
+            if code in self.single_effect:
+                fec(self.single_effect, code, default_single_filter, eset)
+            if self.equiping_cards:
+                for pcard in self.equiping_cards:
+                    fec(pcard.equip_effect, code, default_equip_filter, eset)
+            if self.effect_target_owner:
+                for pcard in self.effect_target_owner:
+                    fec(pcard.target_effect, code, default_target_filter, eset)
+            if self.xyz_materials:
+                for pcard in list(self.xyz_materials):
+                    fec(pcard.xmaterial_effect, code, default_xmaterial_filter, eset)
+        if code in effects.aura_effect:
+            self.filter_effect_container(effects.aura_effect, code, default_aura_filter, eset)
         if sort and len(eset) > 1:
             eset.sort(key=_sort_key())
         return eset
@@ -1439,6 +1442,9 @@ class CardEffectsMixin:
         reference's two-argument overload).  Omit the argument for the one-argument
         overload; passing None explicitly is NOT the same.
         """
+        effects = self.duel.effects
+        if code not in effects.card_codes and code not in effects.aura_effect:
+            return None
         if target is NO_TARGET:
             return self._first_effect(code, None, None)
         return self._first_effect(code, target, lambda peffect: bool(peffect.get_value(target)))

@@ -132,10 +132,13 @@ class FieldEffects:
     __slots__ = ("aura_effect", "ignition_effect", "activate_effect", "trigger_o_effect",
                  "trigger_f_effect", "quick_o_effect", "quick_f_effect", "continuous_effect",
                  "indexer", "oath", "pheff", "cheff", "rechargeable", "spsummon_count_eff",
-                 "disable_check_list", "disable_check_set", "grant_effect")
+                 "disable_check_list", "disable_check_set", "grant_effect", "card_codes")
 
     def __init__(self) -> None:
         from .card import EffectContainer
+        # code -> how many effects of it the cards' single/equip/target/xmaterial
+        # containers hold (kept by those containers; see EffectContainer)
+        self.card_codes: dict[int, int] = {}
         self.aura_effect = EffectContainer()
         self.ignition_effect = EffectContainer()
         self.activate_effect = EffectContainer()
