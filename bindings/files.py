@@ -51,8 +51,8 @@ def confined_path(folder: str | os.PathLike[str], name: str) -> Path:
         else:
             if inside:
                 return path
-            why = "a symbolic link leading out of the folder"
-    raise OutsideFolderError(f"file name {name!r} refused: {why} (files must stay inside {base})")
+            why = f"a symbolic link leading out of {base}"
+    raise OutsideFolderError(f"file name {name!r} refused: {why} (a file must stay inside its folder)")
 
 
 def file_in_folders(folders: list[Path] | tuple[Path, ...], name: str) -> Path | None:

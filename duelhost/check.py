@@ -49,6 +49,7 @@ import multiprocessing
 import os
 import re
 import resource
+import signal
 import sys
 import time
 import traceback
@@ -926,7 +927,10 @@ def _maxrss_kb() -> int:
 
 
 def _worker_main(conn: Any, spec: LoaderSpec) -> None:
-    """A worker process: build one loader, then run the codes the parent sends until None."""
+    """A worker process: build one loader, then run the codes the parent sends until None.
+
+    Ctrl-C is the parent's to handle (it stops the workers): a worker ignores SIGINT."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         loader = spec.build()
     except BaseException:
@@ -1100,6 +1104,16 @@ def _run_in_workers(codes: Sequence[int], spec: LoaderSpec, jobs: int, timeout: 
     report.workers = sorted(stats, key=lambda s: s.get("pid") or 0)
 
 
+def _check_database(db: Path) -> None:
+    """A check needs a readable card database: one that is not SQLite, empty, truncated or of
+    the wrong schema is a CheckError naming the file, before any card runs."""
+    from duelhost.engine.carddb import CardDatabase, CardDatabaseError
+    try:
+        CardDatabase.open(db)
+    except CardDatabaseError as exc:
+        raise CheckError(str(exc)) from None
+
+
 def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
                   only: Iterable[int] | None = None, limit: int | None = None,
                   timeout: float = 60.0, strict: bool = False, isolation: str = "reset",
@@ -1124,7 +1138,11 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
         raise CheckError(f"card database {db} does not exist")
     if isolation not in ("reset", "fresh"):
         raise CheckError(f"isolation must be 'reset' or 'fresh', not {isolation!r}")
+    if loader_factory is None:          # a custom loader reads the database its own way
+        _check_database(db)
     files = script_files(scripts)
+    if not files:
+        raise CheckError(f"{scripts}: no card scripts (c<ID>.lua) in this folder")
     codes = list(files)
     if only:
         wanted = list(dict.fromkeys(int(c) for c in only))

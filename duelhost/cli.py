@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from . import paths
+from .inputs import BadInput, interrupted, open_card_database
 
 
 @click.group()
@@ -39,10 +40,6 @@ def _parse_codes(values: tuple[str, ...]) -> list[int]:
                                          param_hint="--only")
             codes.append(int(text))
     return codes
-
-
-class _CheckUsageError(click.ClickException):
-    exit_code = 2
 
 
 @main.command()
@@ -115,7 +112,12 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
                                    timeout=timeout, strict=strict, coverage=coverage,
                                    progress=(lambda r: bar.update(1, r)) if bar is not None else None)
         except CheckError as exc:
-            raise _CheckUsageError(str(exc)) from exc
+            raise BadInput(str(exc)) from exc
+        except KeyboardInterrupt:
+            if bar is not None:
+                bar.__exit__(None, None, None)
+                bar = None
+            interrupted(f"check of {scripts} stopped (no report)")
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
@@ -139,7 +141,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
             try:
                 written = result.coverage.write(spec)
             except ValueError as exc:
-                raise _CheckUsageError(str(exc)) from exc
+                raise BadInput(str(exc)) from exc
             if written is not None:
                 click.echo(f"Lua coverage written to {written}", err=to_err)
     sys.exit(result.exit_code)
@@ -195,9 +197,13 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         raise click.UsageError("pass either --golden FILE or --seeds N")
     if golden_file is not None:
         from .diff import run_golden_diff
+        from .golden import GoldenError
 
-        summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
-                                  progress=sys.stderr.isatty())
+        try:
+            summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+                                      progress=sys.stderr.isatty())
+        except GoldenError as exc:
+            raise BadInput(str(exc)) from exc
     else:
         from .diff import run_live_diff
         from .reference import ReferenceCoreError
@@ -260,7 +266,6 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
     the engine failed, the snapshot differs (--compare) or the reference
     differs (--diff).
     """
-    from duelhost.engine.carddb import CardDatabase
 
     from .replay import ReplayError, compare_snapshots, diff_replay, load_snapshot, play_replay, \
         read_replay, save_snapshot
@@ -268,8 +273,8 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
     try:
         rep = read_replay(replay_file)
     except ReplayError as exc:
-        raise click.ClickException(str(exc)) from exc
-    database = CardDatabase.open(db if db is not None else paths.bundled_db())
+        raise BadInput(str(exc)) from exc
+    database = open_card_database(db if db is not None else paths.bundled_db())
     folder = scripts if scripts is not None else paths.bundled_scripts()
 
     def name_of(code: int) -> str:
@@ -288,7 +293,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         try:
             res = diff_replay(rep, ref_lib, database, folder)
         except ReplayError as exc:
-            raise click.ClickException(str(exc)) from exc
+            raise BadInput(str(exc)) from exc
         out["diff"] = res.to_json(name_of)
         if res.identical:
             lines.append(f"identical to the reference ({res.messages} messages, {res.responses} responses)")
@@ -301,7 +306,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         try:
             run = play_replay(rep, database, folder, puzzle_dir=puzzles)
         except ReplayError as exc:
-            raise click.ClickException(str(exc)) from exc
+            raise BadInput(str(exc)) from exc
         out["run"] = {k: v for k, v in {
             "status": run.status, "responses_used": run.responses_used, "turn": run.turn, "phase": run.phase,
             "winner": run.winner, "reason": run.reason,
@@ -323,7 +328,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
             try:
                 diffs = compare_snapshots(load_snapshot(compare_path), run.snapshot)
             except ReplayError as exc:
-                raise click.ClickException(str(exc)) from exc
+                raise BadInput(str(exc)) from exc
             out["compare"] = {"snapshot": str(compare_path), "differences": diffs}
             if diffs:
                 failed = True
@@ -385,9 +390,11 @@ def play(decks: tuple[Path, ...], scripts: Path | None, db: Path | None, opponen
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     try:
-        duel = duel_from_decks(decks, scripts=scripts, db=db, seed=seed, shuffle=not no_shuffle, lp=lp)
+        duel = duel_from_decks(decks, scripts=scripts, db=open_card_database(db if db is not None
+                                                                             else paths.bundled_db()),
+                               seed=seed, shuffle=not no_shuffle, lp=lp)
     except (ValueError, FileNotFoundError) as exc:
-        raise _CheckUsageError(str(exc)) from exc
+        raise BadInput(str(exc)) from exc
     players: list = [HUMAN, HUMAN]
     if opponent == "random":
         players[1 - seat] = RandomPlayer(seed)
@@ -419,9 +426,10 @@ def puzzle(puzzle_file: Path, scripts: Path | None, db: Path | None, player: str
     from .tui import run as run_tui
 
     try:
-        duel = load_puzzle(puzzle_file, scripts=scripts, db=db, seed=seed)
+        duel = load_puzzle(puzzle_file, scripts=scripts,
+                           db=open_card_database(db if db is not None else paths.bundled_db()), seed=seed)
     except PuzzleError as exc:
-        raise _CheckUsageError(str(exc)) from exc
+        raise BadInput(str(exc)) from exc
     who = HUMAN if player == "human" else RandomPlayer(seed)
     session = PlaySession(duel, [who, who], viewer=0,
                           max_responses=max_responses if player == "random" else None)

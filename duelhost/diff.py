@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .conformance import ReplayResult, replay_record
-from .golden import load_records, record_card_reader
+from .golden import GoldenError, load_records, record_card_reader
 
 
 @dataclass
@@ -97,7 +97,7 @@ def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | Non
         script = None
         if record.scripts is not None:
             if scripts is None:
-                raise SystemExit(f"{record.id} needs card scripts: pass --scripts DIR")
+                raise GoldenError(f"{path}: duel {record.id} needs card scripts: pass --scripts DIR")
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts)
         result = replay_record(record, record_card_reader(record), script)

@@ -16,11 +16,12 @@ import hashlib
 import struct
 import json
 import os
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from .engine.messages import Message, Prompt, decode_messages
 from .engine.responses import RESPONSE_SIZE
@@ -228,22 +229,50 @@ def golden_files(folder: str | os.PathLike[str] | None = None) -> list[Path]:
     return sorted(d.glob("*.jsonl.gz"))
 
 
+def _validation_text(exc: ValidationError) -> str:
+    """A pydantic ValidationError in one line: how many fields are wrong, and the first."""
+    errors = exc.errors()
+    first = errors[0] if errors else {"loc": (), "msg": str(exc)}
+    where = ".".join(str(part) for part in first.get("loc", ())) or "the record"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"not a duel record: {where}: {first.get('msg', '')}{more}"
+
+
 def load_records(path: str | os.PathLike[str]) -> Iterator[DuelRecord]:
-    """Yield the duels of one golden ``.jsonl.gz`` (or plain ``.jsonl``) file."""
+    """Yield the duels of one golden ``.jsonl.gz`` (or plain ``.jsonl``) file.
+
+    Whatever is wrong with the file (not gzip, truncated, not UTF-8, bad JSON, a
+    record with missing or wrong fields) is a GoldenError of one line naming the
+    file and the line."""
     p = Path(path)
     opener = gzip.open if p.suffix == ".gz" else open
     try:
         fh = opener(p, "rt", encoding="utf-8")
     except OSError as exc:
         raise GoldenError(f"{p}: cannot open: {exc}") from None
+    lineno = 0
     with fh:
-        for lineno, line in enumerate(fh, 1):
+        while True:
+            try:
+                line = fh.readline()
+            except EOFError:
+                raise GoldenError(f"{p}: truncated after line {lineno} (the gzip stream ends early)") from None
+            except (OSError, zlib.error) as exc:
+                raise GoldenError(f"{p}: not a gzip file ({exc})" if lineno == 0
+                                  else f"{p}: damaged after line {lineno} ({exc})") from None
+            except UnicodeDecodeError as exc:
+                raise GoldenError(f"{p}:{lineno + 1}: not UTF-8 text ({exc.reason})") from None
+            if not line:
+                return
+            lineno += 1
             if not line.strip():
                 continue
             try:
                 yield DuelRecord.model_validate(json.loads(line))
+            except ValidationError as exc:
+                raise GoldenError(f"{p}:{lineno}: {_validation_text(exc)}") from None
             except (ValueError, TypeError) as exc:
-                raise GoldenError(f"{p}:{lineno}: {exc}") from None
+                raise GoldenError(f"{p}:{lineno}: bad JSON: {exc}") from None
 
 
 def split_step(step: Step) -> list[Message]:

@@ -415,6 +415,28 @@ def _script_host(scripts: Path | None, replay: Replay, puzzle_dir: Path | None, 
     return LuaScriptHost(dirs, time_budget=time_budget)
 
 
+def _run_puzzle(script: Any, replay: Replay) -> None:
+    """Run a single-mode replay's puzzle script.  Its name is data: it must be a file of the
+    script or puzzle folders (bindings/files.py); refused, missing or failing is one
+    ReplayError line."""
+    from duelhost.bindings.files import OutsideFolderError, file_in_folders
+    name = replay.script_name or ""
+    if script is None:
+        raise ReplayError(f"{replay.source}: single-mode replay of puzzle {name!r} needs a script folder")
+    try:
+        found = file_in_folders(script.script_dirs, name)
+    except OutsideFolderError as exc:
+        raise ReplayError(f"{replay.source}: puzzle {exc}") from None
+    if found is None:
+        where = ", ".join(str(d) for d in script.script_dirs)
+        raise ReplayError(f"{replay.source}: puzzle script {name!r} not found in {where} "
+                          f"(pass --puzzles DIR, the folder of the puzzle scripts)")
+    errors_before = len(script.errors)
+    if not script.load_script(name):
+        detail = "; ".join(e.message for e in script.errors[errors_before:]) or "it did not run"
+        raise ReplayError(f"{replay.source}: puzzle script {name!r} failed: {detail}")
+
+
 def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
                  time_budget: float = 60.0, card_reader: Any = None) -> Any:
     """Our duel, set up exactly as the client sets up the reference for this replay.
@@ -436,16 +458,16 @@ def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: P
     for code, owner, location in tags:
         duel.new_tag_card_at(code, owner, location)
     if replay.is_single:
-        if script is None or not script.load_script(replay.script_name or ""):
-            raise ReplayError(f"{replay.source}: puzzle script {replay.script_name!r} not found or failed "
-                              f"(pass --puzzles DIR)")
+        _run_puzzle(script, replay)
     duel.start_duel(replay.duel_flag)
     return duel
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
                 time_budget: float = 60.0, card_reader: Any = None) -> ReplayRun:
-    """Play a replay's recorded responses through our engine; stop at the first one it refuses."""
+    """Play a replay's recorded responses through our engine; stop at the first one it refuses.
+
+    Raises ReplayError when the replay cannot be set up (a puzzle refused, missing or failing)."""
     import traceback
 
     from duelhost.engine.messages import MsgRetry, MsgWin
@@ -480,6 +502,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
                     run.refused_because = str(exc)
                 break
             prompt = nxt
+    except ReplayError:     # bad input (the puzzle of a single-mode replay), not an engine error
+        raise
     except Exception:
         run.status = "error"
         run.error = traceback.format_exc()

@@ -53,6 +53,7 @@ from duelhost.engine.responses import InvalidResponse, NoValidResponse
 from duelhost.engine.ydk import read_ydk
 
 from . import paths
+from .inputs import BadInput, open_card_database
 
 __all__ = [
     "CardPool",
@@ -533,9 +534,9 @@ def _prepare(config: SelfplayConfig) -> _Setup:
     if not config.scripts.is_dir():
         raise SelfplayError(f"{config.scripts}: not a folder of scripts")
     try:
-        db = CardDatabase.open(config.db)
-    except Exception as exc:  # noqa: BLE001 - any unreadable database is a usage error
-        raise SelfplayError(f"{config.db}: {exc}") from exc
+        db = open_card_database(config.db)
+    except BadInput as exc:
+        raise SelfplayError(exc.message) from None
     decks: list[DeckChoice] = []
     pool = None
     if config.decks:
@@ -798,10 +799,6 @@ def dumps(result: SelfplayResult) -> str:
 # The command (registered on the ``duelhost`` group by duelhost.cli)
 # ---------------------------------------------------------------------------
 
-class _UsageError(click.ClickException):
-    exit_code = 2
-
-
 @click.command("selfplay")
 @click.option("--scripts", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
               help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
@@ -867,7 +864,7 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int, seed: in
         try:
             result = run_selfplay(config, jobs=jobs, progress=(lambda r: bar.update(1)) if bar else None)
         except SelfplayError as exc:
-            raise _UsageError(str(exc)) from exc
+            raise BadInput(str(exc)) from exc
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)

@@ -327,6 +327,16 @@ def _decode_text(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace")
 
 
+def _damage(exc: sqlite3.DatabaseError) -> str:
+    """What a SQLite error says about the file: damaged (truncated) or not SQLite at all."""
+    text = str(exc)
+    if "malformed" in text or "disk I/O" in text:
+        return "a damaged or truncated SQLite database"
+    if "not a database" in text:
+        return "not a SQLite database"
+    return "cannot be read as a card database"
+
+
 def _read_rows(path: Path) -> list[tuple]:
     """Every ``datas`` row joined with its ``texts`` row (empty texts if there is none)."""
     source = str(path)
@@ -337,13 +347,13 @@ def _read_rows(path: Path) -> list[tuple]:
     try:
         try:
             _check_schema(con, source)
+            try:
+                return con.execute(_SELECT_ROWS).fetchall()
+            except sqlite3.OperationalError:  # a text that is not UTF-8: read again, leniently
+                con.text_factory = _decode_text
+                return con.execute(_SELECT_ROWS).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise NotACardDatabaseError(f"{source}: not a SQLite database ({exc})") from exc
-        try:
-            return con.execute(_SELECT_ROWS).fetchall()
-        except sqlite3.OperationalError:  # a text that is not UTF-8: read again, leniently
-            con.text_factory = _decode_text
-            return con.execute(_SELECT_ROWS).fetchall()
+            raise NotACardDatabaseError(f"{source}: {_damage(exc)} ({exc})") from exc
     finally:
         con.close()
 
@@ -369,6 +379,8 @@ class CardDatabase:
         path = Path(path)
         if not path.is_file():
             raise CardDatabaseMissingError(f"card database {path} does not exist")
+        if path.stat().st_size == 0:
+            raise NotACardDatabaseError(f"{path}: an empty file, not a card database")
         rows = {row[0] & _U32: row for row in _read_rows(path)}
         return cls(rows, {}, str(path))
 
