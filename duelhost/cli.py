@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from . import paths
-from .inputs import BadInput, interrupted, open_card_database
+from .inputs import BadInput, open_card_database, stops_on_interrupt
 
 
 @click.group()
@@ -75,6 +75,7 @@ def _parse_codes(values: tuple[str, ...]) -> list[int]:
                    "(default json:lua-coverage.json).")
 @click.option("--coverage-table", type=click.IntRange(min=0), default=30, show_default=True,
               help="With --coverage: list at most N files in the table (the least covered); 0 for all.")
+@stops_on_interrupt("check stopped, no report")
 def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, output: Path | None,
           only_codes: tuple[str, ...], limit: int | None, timeout: float, strict: bool,
           max_failures: int | None, progress: bool | None, coverage: bool = False,
@@ -113,11 +114,6 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
                                    progress=(lambda r: bar.update(1, r)) if bar is not None else None)
         except CheckError as exc:
             raise BadInput(str(exc)) from exc
-        except KeyboardInterrupt:
-            if bar is not None:
-                bar.__exit__(None, None, None)
-                bar = None
-            interrupted(f"check of {scripts} stopped (no report)")
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)

@@ -14,16 +14,20 @@ all commands (README, docs/security.md):
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from .engine.carddb import CardDatabase, CardDatabaseError
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_INTERRUPTED", "BadInput", "interrupted",
-           "one_line", "open_card_database"]
+           "one_line", "open_card_database", "stops_on_interrupt"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -59,3 +63,18 @@ def interrupted(what: str) -> NoReturn:
     """Stop after Ctrl-C: one line on standard error, exit code 130 (no traceback)."""
     click.echo(f"interrupted: {what}", err=True)
     sys.exit(EXIT_INTERRUPTED)
+
+
+def stops_on_interrupt(what: str) -> Callable[[F], F]:
+    """Decorate a command's function: Ctrl-C anywhere in it ends the command with one line
+    (``interrupted: <what>``) and exit code 130; its ``finally`` blocks (stopping worker
+    processes, closing progress bars) have run by then."""
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except KeyboardInterrupt:
+                interrupted(what)
+        return run  # type: ignore[return-value]
+    return decorate
