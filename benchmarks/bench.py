@@ -370,9 +370,11 @@ class OurSide:
         return new, prompt, prompt is None
 
     def respond(self, raw: bytes) -> None:
+        """The answer the next advance() sends."""
         self.pending = raw
 
     def end(self) -> None:
+        """Close the duel's Lua state."""
         host = self.duel.script
         if host is not None and hasattr(host, "close"):
             host.close()
@@ -391,15 +393,18 @@ class ReferenceSide:
         self.prompt: Any = None
 
     def advance(self) -> tuple[list[Any], Any, bool]:
+        """(new messages, the prompt waiting -- the last one again after MSG_RETRY -- or None, ended)."""
         out = self.duel.advance()
         if out.prompt is not None:
             self.prompt = out.prompt
         return out.messages, (self.prompt if out.prompt is not None or out.retry else None), out.ended
 
     def respond(self, raw: bytes) -> None:
+        """set_responseb: the answer the next process() reads."""
         self.duel.set_responseb(raw)
 
     def end(self) -> None:
+        """end_duel."""
         self.duel.end()
 
 
@@ -585,6 +590,16 @@ class Plan:
             return "no corpus database (--db or DUELHOST_CORPUS_DB)"
         return None
 
+    def no_set_b(self) -> str | None:
+        """Why set B cannot run (None: it can)."""
+        if self.args.short:
+            return "--short"
+        if self.set_b is None:
+            return "no set B file (--golden-b, or real.jsonl.gz in the golden folder)"
+        if self.scripts is None:
+            return "no script folder (--scripts or YGOPRO_SCRIPTS)"
+        return None
+
     def spec(self, name: str) -> Json | None:
         """The child spec of a workload, or None (and a line in skipped) when it cannot run."""
         a = self.args
@@ -592,11 +607,11 @@ class Plan:
                       "db": str(self.db) if self.db else None, "reference": self.lib}
         if name == "golden_a":
             return {**base, "golden": str(SET_A), "scripts": None}
-        if name in ("golden_b", "crossings") and not a.short and self.set_b and self.scripts:
+        no_b = self.no_set_b()
+        if name in ("golden_b", "crossings") and no_b is None:
             return {**base, "golden": str(self.set_b), "set": "B"}
         if name == "golden_b":
-            self.skipped.append("golden set B (" + ("--short" if a.short else "no set B file (--golden-b)"
-                                if not self.set_b else "no script folder (--scripts or YGOPRO_SCRIPTS)") + ")")
+            self.skipped.append(f"golden set B ({no_b})")
             return None
         if name == "crossings":
             return {**base, "golden": str(SET_A), "scripts": None, "set": "A"}

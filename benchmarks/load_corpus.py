@@ -4,7 +4,7 @@
                                      [--limit N] [--isolation reset|fresh] [--json]
 
 Defaults: ``--scripts $YGOPRO_SCRIPTS``, ``--db $DUELHOST_CORPUS_DB`` or
-/work/shared/cards/corpus.cdb, ``--jobs`` the CPU count.  Every measurement
+../shared/cards/corpus.cdb next to the checkout, ``--jobs`` the CPU count.  Every measurement
 runs in a fresh Python process (so one run's memory does not count in the
 next):
 
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DB = Path("/work/shared/cards/corpus.cdb")
+DEFAULT_DB = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "corpus.cdb"
 
 
 def _measure(mode: str, scripts: Path, db: Path, jobs: int, limit: int | None, isolation: str) -> dict[str, Any]:
