@@ -34,8 +34,8 @@ from duelhost.engine.carddb import CardDatabase, UnknownCardError
 from duelhost.engine.duel import Duel as EngineDuel
 from duelhost.engine.duel import card_reader_from_db
 from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
-from duelhost.engine.responses import (InvalidResponse, Response, encode_response, legal_responses,
-                                       parse_response)
+from duelhost.engine.responses import (InvalidResponse, Response, encode_response, int_response,
+                                       legal_responses, parse_response)
 
 from . import paths
 
@@ -189,7 +189,11 @@ class Duel:
             raise
         except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
             raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
-        parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
+        parsed = parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
+        if isinstance(response, Response) and parsed != response:
+            # a field too wide for its bytes (IdleCmdResponse(command=0x10006) is End Phase)
+            raise InvalidResponse(f"{prompt.NAME}: {response!r} does not fit its encoding "
+                                  f"(it reads back as {parsed!r})")
         self.responses += 1
         self._sent.append(raw)
         self._request = self.engine.step(raw)
@@ -212,10 +216,17 @@ class Duel:
 
     @staticmethod
     def _response_bytes(prompt: Prompt, response: Response | bytes | int) -> bytes:
+        """The bytes of an answer: raw bytes (1 to 256 of them), an int that fits in 32 bits
+        (engine.responses.int_response), or a typed Response; anything else is InvalidResponse."""
         if isinstance(response, (bytes, bytearray)):
+            if not response:
+                raise InvalidResponse(f"{prompt.NAME}: an empty answer (no bytes)")
             return bytes(response)
         if isinstance(response, int):
-            return (response & 0xFFFFFFFF).to_bytes(4, "little")
+            try:
+                return int_response(response)
+            except InvalidResponse as exc:
+                raise InvalidResponse(f"{prompt.NAME}: {exc.reason}") from None
         if isinstance(response, Response):
             return encode_response(prompt, response)
         raise InvalidResponse(f"a response must be a Response, bytes or int, not {type(response).__name__}")

@@ -318,8 +318,20 @@ CardLookup = Callable[[int], "DeclarableCard | None"]
 # ---------------------------------------------------------------------------
 # Encoding
 # ---------------------------------------------------------------------------
-def _i32(value: int) -> bytes:
+INT_RESPONSE_MIN, INT_RESPONSE_MAX = -(1 << 31), (1 << 32) - 1
+
+
+def int_response(value: int) -> bytes:
+    """The 4 bytes of an int answer, as ``set_responsei`` takes it: a 32-bit value
+    (-2**31 .. 2**32-1, a negative one as two's complement).  A wider value is
+    InvalidResponse: masking it would turn 2**32 + 7 into 7, another answer."""
+    if not INT_RESPONSE_MIN <= value <= INT_RESPONSE_MAX:
+        raise InvalidResponse(f"an int answer must fit in 32 bits ({INT_RESPONSE_MIN} .. "
+                              f"{INT_RESPONSE_MAX}), got {value}")
     return U32.pack(value & 0xFFFFFFFF)
+
+
+_i32 = int_response
 
 
 def _check_type(prompt: Prompt, response: Response) -> None:
@@ -361,12 +373,16 @@ def encode_response(prompt: Prompt, response: Response) -> bytes:
         return _bytes((1, r.index), "card index")
     if isinstance(r, PlaceResponse):
         out = bytearray()
-        for z in r.zones:
+        for i, z in enumerate(r.zones):
+            if not isinstance(z, Zone):
+                raise TypeError(f"zone {i} must be a Zone(player=, location=, sequence=), not {z!r}")
             out += _bytes((z.player, z.location, z.sequence), "zone")
         return bytes(out)
     if isinstance(r, PositionResponse):
         return _i32(r.position)
     if isinstance(r, CounterResponse):
+        if any(not 0 <= c <= 0xFFFF for c in r.counts):
+            raise ValueError(f"counter counts must fit in 16 bits, got {list(r.counts)}")
         return b"".join([U16.pack(c) for c in r.counts])
     if isinstance(r, SumResponse):
         assert isinstance(prompt, MsgSelectSum)
