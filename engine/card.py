@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .card_stats import CardStatsMixin
+from .group import CardSet
 from .support.card_api import CardApiSupportMixin
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
@@ -381,7 +382,6 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixi
         self.announced_cards = AttackerMap()
         self.attacked_cards = AttackerMap()
         self.battled_cards = AttackerMap()
-        from .group import CardSet
         self.equiping_cards = CardSet()
         self.material_cards = CardSet()
         self.effect_target_owner = CardSet()

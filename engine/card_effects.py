@@ -41,14 +41,24 @@ def _loc(pcard: "Card") -> LocInfo:
     return LocInfo.from_raw(pcard.get_info_location())
 
 
+_lazy: dict[str, Any] = {}
+
+
 def _sort_key() -> Any:
-    from .card_stats import _effect_sort_key
-    return _effect_sort_key()
+    """effect_rules.effect_sort_key (imported on first use: effect_rules imports this module)."""
+    fn = _lazy.get("sort_key")
+    if fn is None:
+        from .effect_rules import effect_sort_key as fn
+        _lazy["sort_key"] = fn
+    return fn
 
 
 def _is_continuous_event(code: int) -> bool:
-    from .effect_rules import is_continuous_event
-    return is_continuous_event(code)
+    fn = _lazy.get("continuous")
+    if fn is None:
+        from .effect_rules import is_continuous_event as fn
+        _lazy["continuous"] = fn
+    return fn(code)
 
 
 # ----- the reference's effect filters (which of a container's effects apply to a card) -----

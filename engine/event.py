@@ -66,6 +66,17 @@ class OpTarget:
         self.op_param = op_param
 
 
+_CARD_STATE: list[type] = []
+
+
+def _card_state_class() -> type:
+    """engine.card.CardState (imported on first use: card modules import this one)."""
+    if not _CARD_STATE:
+        from .card import CardState
+        _CARD_STATE.append(CardState)
+    return _CARD_STATE[0]
+
+
 class Chain:
     """A chain link (or a candidate for one)."""
 
@@ -76,7 +87,7 @@ class Chain:
                  "evt", "opinfos", "flag", "required_handorset_effects")
 
     def __init__(self) -> None:
-        from .card import CardState
+        CardState = _card_state_class()
         self.chain_id = 0
         self.chain_count = 0
         self.triggering_player = PLAYER_NONE
@@ -100,7 +111,7 @@ class Chain:
 
     def copy(self) -> "Chain":
         """A copy as the reference copies chain structs (shallow: groups are shared)."""
-        from .card import CardState
+        CardState = _card_state_class()
         c = Chain.__new__(Chain)
         for name in Chain.__slots__:
             setattr(c, name, getattr(self, name))

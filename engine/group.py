@@ -113,6 +113,17 @@ class CardSet(set):
         return (CardSet, (self.ordered(),))
 
 
+_CARD: list[type] = []
+
+
+def _card_class() -> type:
+    """engine.card.Card (imported on first use: card.py imports this module)."""
+    if not _CARD:
+        from .card import Card
+        _CARD.append(Card)
+    return _CARD[0]
+
+
 class Group:
     """A group of cards as scripts see it.
 
@@ -125,14 +136,13 @@ class Group:
     __slots__ = ("duel", "container", "is_readonly", "cursor", "handle", "__weakref__")
 
     def __init__(self, duel: "Duel", cards: Iterable["Card"] | "Card | None" = None) -> None:
-        from .card import Card
         self.duel = duel
         if cards is None:
             self.container = CardSet()
-        elif isinstance(cards, Card):
-            self.container = CardSet((cards,))
         elif isinstance(cards, CardSet):
             self.container = cards.copy()
+        elif isinstance(cards, _card_class()):
+            self.container = CardSet((cards,))
         else:
             self.container = CardSet(cards)
         self.is_readonly = GTYPE_DEFAULT
