@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from duelhost.bindings.files import OutsideFolderError, confined_path
+
 __all__ = [
     "CoverageReport",
     "FileCoverage",
@@ -367,7 +369,10 @@ def _find_file(name: str, dirs: Sequence[Path], source: bytes | None) -> Path | 
     first = None
     seen: set[Path] = set()
     for d in dirs:
-        p = d / name
+        try:
+            p = confined_path(d, name)      # a chunk name is script data: never a file outside
+        except OutsideFolderError:
+            continue
         if p in seen:
             continue
         seen.add(p)

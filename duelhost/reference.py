@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from duelhost.bindings.files import OutsideFolderError, confined_path
 from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.messages import Message, MsgRetry, MsgWin, Prompt, decode_messages
 
@@ -201,9 +202,13 @@ class ReferenceCore:
         data = None
         if self.scripts is not None:
             base = name.replace("\\", "/").rsplit("/", 1)[-1]
-            p = self.scripts / base
-            if p.is_file():
-                data = p.read_bytes()
+            try:
+                p = confined_path(self.scripts, base)     # no symlink out of the folder
+            except OutsideFolderError as exc:
+                self.errors.append(f"script reader: {exc}")
+            else:
+                if p.is_file():
+                    data = p.read_bytes()
         self._script_cache[name] = data
         return data
 
