@@ -28,13 +28,15 @@ local cfg = ...
 local debug, os, coroutine, string, table, math = debug, os, coroutine, string, table, math
 local type, select, error, xpcall, pcall, rawget, rawset, rawequal, next, tostring, load =
       type, select, error, xpcall, pcall, rawget, rawset, rawequal, next, tostring, load
-local setmetatable, getmetatable = setmetatable, getmetatable
+local setmetatable, getmetatable, rawlen = setmetatable, getmetatable, rawlen
 local dgetmt = debug.getmetatable
 local sethook, getinfo, traceback = debug.sethook, debug.getinfo, debug.traceback
 local co_create, co_resume, co_yield, co_status, co_running = coroutine.create,
       coroutine.resume, coroutine.yield, coroutine.status, coroutine.running
 local tpack, tunpack = table.pack, table.unpack
-local sformat, ssub = string.format, string.sub
+local sformat, ssub, supper, sbyte = string.format, string.sub, string.upper, string.byte
+local find, match, gmatch, gsub = string.find, string.match, string.gmatch, string.gsub
+local tsort, tmove = table.sort, table.move
 local huge = math.huge
 local collect = collectgarbage
 local as_function = python.as_function
@@ -48,6 +50,10 @@ local BOOT = getinfo(1, "S").source
 local YIELD_MARK = cfg.yield_mark
 local budget = cfg.budget
 local interval = cfg.interval
+-- bounds of the C library functions that no hook interrupts (see seal)
+local pattern_limit = cfg.pattern_limit
+local max_elements = cfg.max_elements
+local max_chunk = cfg.max_chunk
 
 local M = {}
 
@@ -73,6 +79,10 @@ end
 
 local deadline = huge
 local hook
+-- Set (with deadline = -huge) when the host stops the running call for another
+-- reason than time (an error repeating through host functions): the hook and
+-- pcall/xpcall then raise this text instead of the timeout's.
+local stop_reason = nil
 
 -- Threads whose hook was switched to every instruction after a timeout: a
 -- script that catches the timeout with pcall is stopped at its very next
@@ -92,8 +102,9 @@ hook = function()
       n_escalated = n_escalated + 1
       sethook(hook, "", 1)
     end
-    error(sformat("script timeout: ran longer than the time budget of %g s (endless loop?) in %s",
-                  budget, info.short_src), 2)
+    error(stop_reason or sformat(
+      "script timeout: ran longer than the time budget of %g s (endless loop?) in %s",
+      budget, info.short_src), 2)
   end
 end
 
@@ -153,6 +164,7 @@ end
 local function disarm(fresh)
   if fresh then
     deadline = huge
+    stop_reason = nil
     if n_escalated > 0 then
       for T in next, escalated do
         if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, interval) end
@@ -164,6 +176,13 @@ local function disarm(fresh)
 end
 
 function M.set_budget(seconds) budget = seconds end
+
+-- The host stops the running call: from now until the outermost call returns,
+-- every hook event raises `reason` and pcall/xpcall refuse to start.
+function M.stop(reason)
+  stop_reason = reason
+  deadline = -huge
+end
 
 ---------------------------------------------------------------------------
 -- handles: engine objects as userdata
@@ -204,7 +223,7 @@ function M.set_resolver(fn) RESOLVE = as_function(fn) end
 -- reads globals outside protected calls.
 local UNDEF = {}
 local function record_undefined(_, k)
-  if type(k) == "string" and ssub(k, 1, 1) ~= "_" and k == k:upper() and k:find("^[A-Z][A-Z0-9_]*$") then
+  if type(k) == "string" and ssub(k, 1, 1) ~= "_" and k == supper(k) and find(k, "^[A-Z][A-Z0-9_]*$") then
     local info = getinfo(2, "Sl")
     UNDEF[#UNDEF + 1] = {k, info and info.short_src or "?", info and info.currentline or 0}
   end
@@ -296,6 +315,20 @@ end
 
 local Card, Effect, Group, Duel, Debug
 
+-- What the metatable of a library table (Card, Effect, Group, Duel, Debug) is
+-- protected with: a script's setmetatable on one fails ("cannot change a
+-- protected metatable") and its getmetatable gives nil, as for the
+-- reference's plain tables (seal maps HIDDEN back to nil).
+local HIDDEN = {}
+
+-- The metatable of every class table c<code>.  The reference sets Card itself,
+-- but Card is a table scripts can write: a `__gc` put in it (rawset) would mark
+-- every class created afterwards for finalization, and Lua runs finalizers with
+-- hooks off; a `__mode` would make every class weak.  CLASS_MT is the host's
+-- own and unreachable from scripts: it reads through Card as the reference's
+-- lookup does, and getmetatable(c<code>) still gives Card.
+local CLASS_MT
+
 function M.new_libs()
   -- The reference's layout: Card, Effect and Group index themselves; Duel
   -- and Debug are plain tables.
@@ -304,6 +337,8 @@ function M.new_libs()
   Group = {}; Group.__index = Group
   Duel = {}
   Debug = {}
+  setmetatable(Card, {__metatable = HIDDEN})
+  CLASS_MT = {__index = Card, __metatable = Card}
   G.Card, G.Effect, G.Group, G.Duel, G.Debug = Card, Effect, Group, Duel, Debug
   G.print = M.print
   return Card, Effect, Group, Duel, Debug
@@ -319,7 +354,8 @@ function M.print(...)
   if debug_message ~= nil then debug_message(table.concat(parts, "\t")) end
 end
 
--- The class table c<code>, created the way the reference creates it.
+-- The class table c<code>, created the way the reference creates it (but with
+-- CLASS_MT as its metatable, see above).
 function M.card_class(code, create)
   local name = "c" .. code
   local cls = G[name]
@@ -327,7 +363,7 @@ function M.card_class(code, create)
     cls = {}
     G[name] = cls
     cls = G[name]
-    setmetatable(cls, G.Card)
+    setmetatable(cls, CLASS_MT)
     rawset(cls, "__index", cls)
   end
   return cls
@@ -362,7 +398,7 @@ end
 -- functions of other cores).  Writing new names stays allowed: utility.lua
 -- adds Group.CheckSubGroup and friends, some cards wrap Duel functions.
 function M.strict(lib, libname)
-  setmetatable(lib, {__index = function(_, k)
+  setmetatable(lib, {__metatable = HIDDEN, __index = function(_, k)
     glue_error(sformat("%s.%s is not a function of the reference core", libname, tostring(k)), 2)
   end})
 end
@@ -442,13 +478,23 @@ function M.call(fresh, fn, ...)
 end
 
 -- Call a function found in a card handle or a class table by name.
+-- The lookup may run script code (an `__index` on the class table), so it runs
+-- under the budget too; a lookup the budget stopped is that failure, any other
+-- failed lookup a missing function.
+local function index(obj, name) return obj[name] end
+
 function M.call_field(fresh, obj, name, ...)
-  local ok, fn = pcall(function() return obj[name] end)
-  if not ok or type(fn) ~= "function" then
-    return false, nil, "missing", nil
-  end
   arm(fresh)
   last_tb = nil
+  local ok, fn = xpcall(index, handler, obj, name)
+  if not ok and clock() > deadline then
+    return finish(fresh, false, fn)
+  end
+  last_tb = nil
+  if not ok or type(fn) ~= "function" then
+    disarm(fresh)
+    return false, nil, "missing", nil
+  end
   return finish(fresh, xpcall(fn, handler, ...))
 end
 
@@ -632,6 +678,149 @@ function M.coverage_take()
 end
 
 ---------------------------------------------------------------------------
+-- C library functions no hook interrupts: bounded before they start
+---------------------------------------------------------------------------
+--
+-- A count hook only runs between VM instructions, so one long C call cannot
+-- be stopped by the time budget.  Most library functions are linear in their
+-- input, and inputs are bounded by the memory limit.  These are not, and
+-- are checked before the C function runs (an error at the script's line):
+--   * pattern matching (string.find, match, gmatch, gsub): Lua's matcher
+--     backtracks; each `*`, `+`, `-`, `%b` or back-reference can multiply
+--     the work by the subject's length, each `?` by 2, and an unanchored
+--     search repeats it from every position.  That product is an upper bound
+--     of the matching steps; above `pattern_limit` the call is refused.
+--     Plain searches (no special characters, or find's `plain`) cost
+--     length x pattern length byte comparisons, refused above 64 x the limit.
+--   * table.sort of more than `max_elements` entries, or of a table whose
+--     metatable has __len or __index (its length or entries could change
+--     between this check and the sort);
+--   * table.move of more than `max_elements` entries;
+--   * load of a string chunk longer than `max_chunk` bytes (compiling is one C call).
+
+local function pass(...) return ... end   -- a non-tail call keeps 'find' in error messages
+
+-- index just past the single character class that starts at p[i] (lstrlib's classEnd)
+local function class_end(p, i, m)
+  local c = sbyte(p, i)
+  if c == 37 then return i + 2 end                     -- %x
+  if c ~= 91 then return i + 1 end                     -- a plain character or '.'
+  i = i + 1                                            -- [set]
+  if sbyte(p, i) == 94 then i = i + 1 end
+  repeat
+    if i > m then return m + 1 end                     -- malformed: the matcher says so
+    local d = sbyte(p, i)
+    i = i + 1
+    if d == 37 then i = i + 1 end
+  until sbyte(p, i) == 93
+  return i + 1
+end
+
+-- An upper bound of the matching steps of pattern p on a subject of n bytes
+-- (see above); stops counting once above the limit.
+local function pattern_cost(n, p, anchorable)
+  local m = #p
+  local i, cost = 1, 1.0
+  if anchorable and sbyte(p, 1) == 94 then i = 2 else cost = n + 1.0 end
+  while i <= m and cost <= pattern_limit do
+    local c = sbyte(p, i)
+    if c == 40 or c == 41 then                         -- ( )
+      i = i + 1
+    elseif c == 36 and i == m then                     -- $ at the end
+      i = i + 1
+    elseif c == 37 and sbyte(p, i + 1) == 98 then      -- %bxy: scans the subject
+      cost = cost * (n + 1.0)
+      i = i + 4
+    elseif c == 37 and sbyte(p, i + 1) == 102 then     -- %f[set]
+      i = class_end(p, i + 2, m)
+    elseif c == 37 and (sbyte(p, i + 1) or 0) >= 48 and (sbyte(p, i + 1) or 0) <= 57 then
+      cost = cost * (n + 1.0)                          -- %1: compares a capture
+      i = i + 2
+    else
+      i = class_end(p, i, m)
+      local q = sbyte(p, i)
+      if q == 42 or q == 43 or q == 45 then            -- * + -
+        cost = cost * (n + 1.0)
+        i = i + 1
+      elseif q == 63 then                              -- ?
+        cost = cost * 2.0
+        i = i + 1
+      end
+    end
+  end
+  return cost
+end
+
+local function as_text(v)
+  local t = type(v)
+  if t == "string" then return v end
+  if t == "number" then return tostring(v) end
+  return nil
+end
+
+local function has_specials(p)
+  return find(p, "[%^%$%*%+%?%.%(%[%%%-]") ~= nil
+end
+
+-- Refuse a match whose bound is above the limit; other argument errors are
+-- left to the real function.
+local function check_pattern(name, s, p, anchorable, plain)
+  s, p = as_text(s), as_text(p)
+  if s == nil or p == nil then return end
+  local n, cost = #s, nil
+  if plain or not has_specials(p) then
+    cost = (n + 1.0) * #p / 64
+  else
+    cost = pattern_cost(n, p, anchorable)
+  end
+  if cost > pattern_limit then
+    glue_error(sformat("string.%s: pattern too complex for a subject of %d bytes (it could take "
+                       .. "more than the limit of %.0f matching steps): %q", name, n, pattern_limit,
+                       ssub(p, 1, 40)), 2)
+  end
+end
+
+local function bounded_find(s, p, init, plain)
+  check_pattern("find", s, p, true, plain)
+  return pass(find(s, p, init, plain))
+end
+
+local function bounded_match(s, p, init)
+  check_pattern("match", s, p, true, false)
+  return pass(match(s, p, init))
+end
+
+local function bounded_gmatch(s, p, ...)
+  check_pattern("gmatch", s, p, false, false)
+  return pass(gmatch(s, p, ...))
+end
+
+local function bounded_gsub(s, p, repl, n)
+  check_pattern("gsub", s, p, true, false)
+  return pass(gsub(s, p, repl, n))
+end
+
+local function bounded_sort(t, comp)
+  if type(t) == "table" then
+    local mt = dgetmt(t)
+    if mt ~= nil and (rawget(mt, "__len") ~= nil or rawget(mt, "__index") ~= nil) then
+      glue_error("table.sort: a table with __len or __index metamethods cannot be sorted in card scripts", 2)
+    end
+    if rawlen(t) > max_elements then
+      glue_error(sformat("table.sort: %d entries, more than the limit of %d", rawlen(t), max_elements), 2)
+    end
+  end
+  return pass(tsort(t, comp))
+end
+
+local function bounded_move(a1, f, e, t, a2)
+  if type(f) == "number" and type(e) == "number" and e - f >= max_elements then
+    glue_error(sformat("table.move: %.0f entries, more than the limit of %d", e - f + 1, max_elements), 2)
+  end
+  return pass(tmove(a1, f, e, t, a2))
+end
+
+---------------------------------------------------------------------------
 -- the sandbox
 ---------------------------------------------------------------------------
 
@@ -644,6 +833,9 @@ function M.seal()
   local real_getmetatable = getmetatable
   G.load = function(chunk, chunkname, mode, ...)
     -- mode is ignored: text only, like luaL_loadbufferx(..., "t")
+    if type(chunk) == "string" and #chunk > max_chunk then
+      return nil, sformat("chunk of %d bytes: more than the limit of %d", #chunk, max_chunk)
+    end
     if select("#", ...) > 0 then
       return real_load(chunk, chunkname, "t", (...))
     end
@@ -653,7 +845,9 @@ function M.seal()
   G.getmetatable = function(...)
     local cls = class_of((...))
     if cls ~= nil then return cls end
-    return real_getmetatable(...)
+    local mt = real_getmetatable(...)
+    if mt == HIDDEN then return nil end
+    return mt
   end
   G.setmetatable = function(t, ...)
     -- _G never gets a metatable: lupa reads globals outside protected
@@ -668,6 +862,11 @@ function M.seal()
     if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
       error("__gc metamethods are not allowed in card scripts", 2)
     end
+    -- the library tables and class tables (HIDDEN, CLASS_MT): said at the script's line
+    local old = type(t) == "table" and dgetmt(t) or nil
+    if old ~= nil and rawget(old, "__metatable") ~= nil then
+      error("cannot change a protected metatable", 2)
+    end
     return real_setmetatable(t, ...)
   end
   -- After a timeout, protected calls refuse to start: at the C-stack limit the
@@ -678,7 +877,10 @@ function M.seal()
   -- A library function's error reaches Lua as a Python exception object;
   -- scripts get its text, the string the reference's luaL_error makes.
   local real_pcall, real_xpcall = pcall, xpcall
-  local TIMED_OUT = "script timeout: ran longer than the time budget (no protected call after it)"
+  local function timed_out()
+    return stop_reason or sformat(
+      "script timeout: ran longer than the time budget of %g s (no protected call after it)", budget)
+  end
   local function text_of(e)
     if type(e) == "userdata" and CLASS[e] == nil and dgetmt(e) == PYMT then
       local ok, s = real_pcall(py_tostring, e)
@@ -691,11 +893,11 @@ function M.seal()
     return false, text_of((...))
   end
   G.pcall = function(...)
-    if clock() > deadline then error(TIMED_OUT, 2) end
+    if clock() > deadline then error(timed_out(), 2) end
     return pcall_result(real_pcall(...))
   end
   G.xpcall = function(f, msgh, ...)
-    if clock() > deadline then error(TIMED_OUT, 2) end
+    if clock() > deadline then error(timed_out(), 2) end
     if type(msgh) ~= "function" then
       return real_xpcall(f, msgh, ...)
     end
@@ -704,6 +906,9 @@ function M.seal()
       return msgh(text_of(e))
     end, ...)
   end
+  string.find, string.match, string.gmatch, string.gsub =
+    bounded_find, bounded_match, bounded_gmatch, bounded_gsub
+  table.sort, table.move = bounded_sort, bounded_move
   for _, name in next, {"io", "os", "debug", "package", "require", "coroutine", "python",
                         "collectgarbage", "dofile", "loadfile"} do
     G[name] = nil

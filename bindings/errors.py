@@ -29,6 +29,7 @@ __all__ = [
     "SandboxError",
     "ScriptError",
     "ScriptFailure",
+    "ScriptStopped",
     "reference_log_line",
 ]
 
@@ -54,6 +55,17 @@ class ActionNotAllowed(LuaArgError):
 
     def __init__(self) -> None:
         super().__init__("Action is not allowed here.")
+
+
+class ScriptStopped(LuaArgError):
+    """The running script call is being stopped (its time budget is spent, or an
+    error repeats through host functions).  Raised by the host where a nested
+    script call would have started or failed, it leaves the library function
+    that made that call as a Lua error with exactly this text, so the
+    outermost call fails once instead of every nested call failing on its own."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, level=0)
 
 
 class LuaRaised(Exception):
@@ -102,7 +114,8 @@ def reference_log_line(message: str | None) -> str:
 class ScriptError:
     """One failed script call, as the host recorded it.
 
-    kind      "error" (a Lua error), "timeout", "memory", "call" (a function to
+    kind      "error" (a Lua error), "timeout", "stopped" (an error that repeated
+              through host functions stopped the whole call), "memory", "call" (a function to
               call was missing or not a function), "load" (a script file did not
               compile or failed while running), "recursion" (a coroutine started
               while the same function's coroutine was suspended), "internal" (a

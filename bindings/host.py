@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import time
 import weakref
 import math
 import re
@@ -55,7 +56,8 @@ from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
 from . import registry
 from .args import Args, lua_tonumber
-from .errors import LuaArgError, LuaRaised, ScriptError, ScriptFailure, reference_log_line
+from .errors import (LuaArgError, LuaRaised, ScriptError, ScriptFailure, ScriptStopped,
+                     reference_log_line)
 from .files import OutsideFolderError, file_in_folders
 from .handles import HandleTable, NoValue
 from .registry import LuaContext, format_internal_error
@@ -86,6 +88,14 @@ def is_load_script(data: "CardData") -> bool:
 
 
 _SLOW = object()   # _direct_query: "make the ordinary call through Lua"
+
+# Stopping a whole call (see LuaScriptHost._nested_failure): the text every
+# such error ends with, how many times one error may fail nested calls before
+# it stops the call, and how many direct queries run between two clock reads.
+STOPPED = "the whole call is stopped"
+REPEAT_LIMIT = 100
+_TICKS = 256
+_monotonic = time.monotonic
 
 
 def _int32(v: int) -> int:
@@ -119,8 +129,11 @@ class HostOptions:
 
     strict          raise ScriptFailure on the first script error (tests) instead of
                     recording it and going on as the reference does.
-    time_budget     CPU seconds one call / one resume may run before "script timeout".
+    time_budget     wall-clock seconds one call / one resume may run before "script timeout"
+                    (Lua code, the C functions it calls and the host's work for it).
     max_memory      bytes the Lua state may allocate.
+    pattern_limit   worst-case matching steps of one string.find/match/gmatch/gsub
+                    (runtime.SandboxOptions); above it the call is refused.
     card_name       code -> card name, for error records (optional).
     load_libraries  import duelhost.bindings.lib_* before installing (off: stubs only).
     record_undefined_globals  record reads of undefined ALL_CAPS globals (``duelhost check``):
@@ -132,6 +145,7 @@ class HostOptions:
     max_memory: int = 256 << 20
     memory_reserve: int = 4 << 20
     hook_interval: int = 10_000
+    pattern_limit: float = 1e8
     card_name: Callable[[int], str | None] | None = None
     load_libraries: bool = True
     record_undefined_globals: bool = False
@@ -254,6 +268,12 @@ class LuaScriptHost:
         self._read: set[str] = set()
         self._py_tb: str | None = None
         self._strict_exc: BaseException | None = None
+        # the running outermost call: its deadline (time.monotonic), why it is being
+        # stopped (None while it is not), how often each error failed a nested call
+        self._deadline = 0.0
+        self._stopping: str | None = None
+        self._repeats: dict[str, int] = {}
+        self._ticks = _TICKS
         # Lua twin of a read-only Card query -> its binding (see _direct_query)
         self.direct_queries: dict[Any, Callable[..., Any]] = {}
 
@@ -268,7 +288,8 @@ class LuaScriptHost:
         self.duel = duel
         self.sandbox = LuaSandbox(SandboxOptions(
             max_memory=opts.max_memory, memory_reserve=opts.memory_reserve,
-            time_budget=opts.time_budget, hook_interval=opts.hook_interval))
+            time_budget=opts.time_budget, hook_interval=opts.hook_interval,
+            pattern_limit=opts.pattern_limit))
         names = ("Card", "Effect", "Group", "Duel", "Debug")
         self.libs = dict(zip(names, self.sandbox.new_libs()))
         self.handles = HandleTable(self.sandbox, self._class_for, self.libs["Effect"], self.libs["Group"])
@@ -392,7 +413,8 @@ class LuaScriptHost:
         for the main thread); the outermost call gets a fresh time budget.
 
         Failures of the glue itself (lupa errors, no memory left) come back as a
-        failure tuple like a script error's.
+        failure tuple like a script error's.  While the outermost call is being
+        stopped, a nested call raises ScriptStopped instead of starting.
         """
         fresh = self._lua_depth == 0
         try:
@@ -402,20 +424,78 @@ class LuaScriptHost:
                 if self.handles.released:
                     self.handles.flush_released()
                 self.sandbox.ensure_headroom()
+                self._deadline = _monotonic() + self.options.time_budget
+            elif self._stopping is not None:
+                raise ScriptStopped(self._stopping)
             self._lua_depth += 1
             self._threads.append(thread)
             try:
-                return method(fresh, *args)
+                out = method(fresh, *args)
             finally:
                 self._threads.pop()
                 self._lua_depth -= 1
         except MemoryExhausted as exc:
-            return (False, str(exc), "memory", None)
+            out = (False, str(exc), "memory", None)
         except LuaMemoryError:
             self._collect_after_memory_error()
-            return (False, "not enough memory", "string", None)
+            out = (False, "not enough memory", "string", None)
         except LuaError as exc:
-            return (False, f"Lua error in the host's glue: {exc}", "string", None)
+            out = (False, f"Lua error in the host's glue: {exc}", "string", None)
+        if fresh and (self._stopping is not None or self._repeats):
+            return self._end_stop(out, thread)
+        return out
+
+    def _end_stop(self, out: tuple, thread: int | None) -> tuple:
+        """The outermost call returned: a call being stopped fails with the stop's
+        reason even if the script got back to its caller first."""
+        reason, self._stopping = self._stopping, None
+        self._repeats.clear()
+        if reason is None:
+            return out
+        status = out[0]
+        if status is True or (type(status) is int and status in (1, 2)):
+            if status == 1 and status is not True and thread is not None:
+                self.sandbox.task_drop(thread)       # a task suspended while being stopped
+            return ((False if status is True else 3), reason, "string", None)
+        return out
+
+    def _stop(self, reason: str) -> None:
+        """Stop the running outermost call: Lua fails at its next hook event, nested
+        calls refuse to start, and this raises ScriptStopped out of the library
+        function that is running."""
+        if self._stopping is None:
+            self._stopping = reason
+            self.sandbox.stop(reason)
+        raise ScriptStopped(self._stopping)
+
+    def _nested_failure(self, out: tuple) -> None:
+        """A call made from inside a library function failed.  The rule: an error
+        that cannot be meant to go on stops the whole outermost call, once --
+        the budget is spent (a timeout), the stack overflowed (a script recursing
+        through a library function), or the same error failed REPEAT_LIMIT nested
+        calls.  Any other error is recorded and the library function goes on, as in
+        the reference."""
+        msg = out[1] if len(out) > 1 else None
+        if self._stopping is not None:
+            raise ScriptStopped(self._stopping)
+        if type(msg) is not str or (len(out) > 2 and out[2] in ("missing", "notfunction")):
+            return
+        if "script timeout:" in msg:
+            self._stop(msg)
+        if msg.endswith("stack overflow") or "error in error handling" in msg:
+            self._stop(f"{msg} (a script recursing through a library function: {STOPPED})")
+        n = self._repeats.get(msg, 0) + 1
+        self._repeats[msg] = n
+        if n >= REPEAT_LIMIT:
+            self._stop(f"{msg} (the same error {n} times inside one call: {STOPPED})")
+
+    def _tick(self) -> None:
+        """Every _TICKS direct queries: the host's own work for a script counts against
+        the script's budget (a group check over many cards may run without any Lua)."""
+        self._ticks = _TICKS
+        if self._lua_depth and (self._stopping is not None or _monotonic() > self._deadline):
+            self._stop(f"{self.where()}script timeout: ran longer than the time budget of "
+                       f"{self.options.time_budget:g} s (in the work of a library function)")
 
     def _collect_after_memory_error(self) -> None:
         try:
@@ -517,6 +597,9 @@ class LuaScriptHost:
         arguments or failed: the caller then makes the ordinary call through Lua,
         which raises and reports the error exactly as the reference words it.
         """
+        self._ticks -= 1
+        if self._ticks <= 0:
+            self._tick()
         self.no_action += 1
         self.call_depth += 1
         try:
@@ -719,6 +802,8 @@ class LuaScriptHost:
                 kind: str | None = None, card_code: int | None = None, script: str | None = None,
                 not_function: str | None = None, missing: str | None = None) -> None:
         """Record a failure tuple (False, message|None, error type, traceback|None)."""
+        if self._lua_depth:
+            self._nested_failure(out)
         msg = out[1] if len(out) > 1 else None
         etype = out[2] if len(out) > 2 else "string"
         tb = out[3] if len(out) > 3 and isinstance(out[3], str) else ""
@@ -748,6 +833,8 @@ class LuaScriptHost:
                 kind = "memory"
             elif "script timeout:" in message:
                 kind = "timeout"
+            elif STOPPED in message:
+                kind = "stopped"
             elif self._py_tb is not None and "internal error in " in message:
                 kind = "internal"
             else:

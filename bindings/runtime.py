@@ -115,12 +115,20 @@ class SandboxOptions:
     memory_reserve  bytes kept free for the host's own pushes between calls.
     time_budget     seconds (wall clock) one call, or one resume of a task, may run.
     hook_interval   VM instructions between two time checks.
+    pattern_limit   matching steps one string.find/match/gmatch/gsub may need at
+                    worst (an upper bound computed from the pattern and the subject's
+                    length before the C call; ~3.5 ns a step): above it the call fails.
+    max_elements    entries one table.sort or table.move may handle.
+    max_chunk       bytes of one string chunk given to ``load``.
     """
 
     max_memory: int = 256 << 20
     memory_reserve: int = 4 << 20
     time_budget: float = 1.0
     hook_interval: int = 10_000
+    pattern_limit: float = 1e8
+    max_elements: int = 1 << 22
+    max_chunk: int = 4 << 20
 
 
 class MemoryExhausted(Exception):
@@ -187,6 +195,9 @@ class LuaSandbox:
             "budget": float(opt.time_budget),
             "clock": time.monotonic,
             "interval": int(opt.hook_interval),
+            "pattern_limit": float(opt.pattern_limit),
+            "max_elements": int(opt.max_elements),
+            "max_chunk": int(opt.max_chunk),
         })
         src = BOOTSTRAP_PATH.read_bytes()
         m = self.lua.execute(src, cfg, name=BOOTSTRAP_NAME, mode="t")
@@ -216,6 +227,7 @@ class LuaSandbox:
         self._full_gc = m.full_gc
         self._count_handles = m.count_handles
         self._set_budget = m.set_budget
+        self._stop = m.stop
         self._new_libs = m.new_libs
         self._coverage = m.coverage
         self._coverage_take = m.coverage_take
@@ -248,6 +260,11 @@ class LuaSandbox:
 
     def set_time_budget(self, seconds: float) -> None:
         self._set_budget(float(seconds))
+
+    def stop(self, reason: str) -> None:
+        """Stop the running call: until the outermost call returns, the script fails
+        with ``reason`` at its next hook event and pcall/xpcall refuse to start."""
+        self._stop(reason)
 
     # ----- memory ---------------------------------------------------------------------
 
