@@ -715,7 +715,7 @@ def text_report(out: Json) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = [f"duelhost benchmark: {out['cpus']} CPUs; ratio = reference speed / duelhost's, "
              "RSS ratio = duelhost's peak / the reference's"]
-    for r in rows:
+    for r in rows if len(rows) > 1 else []:
         lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
     lines.extend(_details(results))
     lines.extend(f"FAILED: {f}" for f in failures)
@@ -739,6 +739,9 @@ def _details(results: Json) -> list[str]:
         lines.append(f"crossings per response (set {results['crossings'].get('set')}, {c['responses']} responses): "
                      f"Lua->Python {c['lua_to_python_per_response']}, Python->Lua {c['python_to_lua_per_response']}"
                      + (f"\n  Python->Lua: {top}" if top else "") + (f"\n  Lua->Python: {into}" if into else ""))
+        if results["crossings"].get("set") == "B" and not (c["lua_to_python"] and c["python_to_lua"]):
+            lines.append("WARNING: no crossings counted on set B: has bindings/runtime.py renamed what "
+                         "CrossingCounter wraps (_set_function, the sandbox's Lua function attributes)?")
     for name in ("golden_a", "golden_b"):
         entry = results.get(name, {})
         for side in ("ours", "reference"):
