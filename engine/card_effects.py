@@ -1227,6 +1227,10 @@ class CardEffectsMixin:
         """Refresh ``immune_effect``: every EFFECT_IMMUNE_EFFECT that may apply to this
         card (availability is checked when used), in effect order."""
         imm: list[Effect] = []
+        effects = self.duel.effects
+        if EFFECT_IMMUNE_EFFECT not in effects.card_codes and EFFECT_IMMUNE_EFFECT not in effects.aura_effect:
+            self.immune_effect = imm
+            return
         fec = self.filter_effect_container
         fec(self.single_effect, EFFECT_IMMUNE_EFFECT, accept_filter, imm)
         for pcard in self.equiping_cards:

@@ -278,10 +278,12 @@ class FieldEffectsMixin:
         returned); the reference's ``(code, eset, sort)`` order is accepted too.
         """
         sort, eset = _eset_and_sort(sort, eset)
-        for peffect in self.effects.aura_effect.equal_range(code):
-            if peffect.is_available():
-                eset.append(peffect)
-        if sort:
+        aura = self.effects.aura_effect
+        if code in aura:
+            for peffect in aura.equal_range(code):
+                if peffect.is_available():
+                    eset.append(peffect)
+        if sort and len(eset) > 1:
             eset.sort(key=effect_sort_key)
         return eset
 
@@ -294,16 +296,21 @@ class FieldEffectsMixin:
         condition).
         """
         sort, eset = _eset_and_sort(sort, eset)
-        for peffect in self.effects.aura_effect.equal_range(code):
-            if peffect.is_target_player(playerid) and peffect.is_available():
-                eset.append(peffect)
-        if sort:
+        aura = self.effects.aura_effect
+        if code in aura:
+            for peffect in aura.equal_range(code):
+                if peffect.is_target_player(playerid) and peffect.is_available():
+                    eset.append(peffect)
+        if sort and len(eset) > 1:
             eset.sort(key=effect_sort_key)
         return eset
 
     def is_player_affected_by_effect(self: "Duel", playerid: int, code: int) -> "Effect | None":
         """The first available aura effect with ``code`` affecting ``playerid`` (registration order)."""
-        for peffect in self.effects.aura_effect.equal_range(code):
+        aura = self.effects.aura_effect
+        if code not in aura:
+            return None
+        for peffect in aura.equal_range(code):
             if peffect.is_target_player(playerid) and peffect.is_available():
                 return peffect
         return None
