@@ -185,13 +185,11 @@ class Duel:
         prompt = self._need_request()
         try:
             raw = self._response_bytes(prompt, response)
-        except InvalidResponse:
-            raise
         except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
             raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
         parsed = parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
         if isinstance(response, Response) and parsed != response:
-            # a field too wide for its bytes (IdleCmdResponse(command=0x10006) is End Phase)
+            # a field too wide for its bytes (IdleCmdResponse(command=0x10007) would be End Phase)
             raise InvalidResponse(f"{prompt.NAME}: {response!r} does not fit its encoding "
                                   f"(it reads back as {parsed!r})")
         self.responses += 1
@@ -220,13 +218,10 @@ class Duel:
         (engine.responses.int_response), or a typed Response; anything else is InvalidResponse."""
         if isinstance(response, (bytes, bytearray)):
             if not response:
-                raise InvalidResponse(f"{prompt.NAME}: an empty answer (no bytes)")
+                raise InvalidResponse("an empty answer (no bytes)")
             return bytes(response)
         if isinstance(response, int):
-            try:
-                return int_response(response)
-            except InvalidResponse as exc:
-                raise InvalidResponse(f"{prompt.NAME}: {exc.reason}") from None
+            return int_response(response)
         if isinstance(response, Response):
             return encode_response(prompt, response)
         raise InvalidResponse(f"a response must be a Response, bytes or int, not {type(response).__name__}")

@@ -235,20 +235,24 @@ def run_fuzz(steps: int, *, seed: int = 0, decks: Path | None = None, db: Any = 
     return stats
 
 
+def _opt_path(text: str | None) -> Path | None:
+    """A path option: an empty text means "not given" (the bundled files)."""
+    return Path(text) if text else None
+
+
 def _env_path(name: str) -> Path | None:
-    value = os.environ.get(name)
-    return Path(value) if value else None
+    return _opt_path(os.environ.get(name))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--decks", type=Path, default=_env_path("DUELHOST_DECKS"),
+    ap.add_argument("--decks", type=_opt_path, default=_env_path("DUELHOST_DECKS"),
                     help="folder of .ydk decks (default: $DUELHOST_DECKS, else the bundled decks)")
-    ap.add_argument("--db", type=Path, default=_env_path("DUELHOST_CORPUS_DB"),
+    ap.add_argument("--db", type=_opt_path, default=_env_path("DUELHOST_CORPUS_DB"),
                     help="card database (default: $DUELHOST_CORPUS_DB, else cards.db)")
-    ap.add_argument("--scripts", type=Path, default=_env_path("YGOPRO_SCRIPTS"),
+    ap.add_argument("--scripts", type=_opt_path, default=_env_path("YGOPRO_SCRIPTS"),
                     help="script folder (default: $YGOPRO_SCRIPTS, else scripts/)")
     ap.add_argument("--per-duel", type=int, default=400, help="answers sent to one duel at most")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
