@@ -164,8 +164,8 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--response-limit", type=click.IntRange(min=1), default=3000, show_default=True,
               help="Live mode: stop after this many responses.")
 @click.option("--duel-timeout", type=click.FloatRange(min=0), default=600.0, show_default=True,
-              help="Live mode: seconds one duel may take (each runs in its own process); 0: no limit, "
-                   "in this process.")
+              help="Seconds one duel may take (each runs in its own process, killed at the limit "
+                   "whatever it is doing); 0: no limit, in this process.")
 @click.option("--progress/--no-progress", default=None,
               help="Live mode: one line per duel on standard error (default: when it is a terminal).")
 @click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -197,7 +197,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
 
         try:
             summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
-                                      progress=sys.stderr.isatty())
+                                      progress=sys.stderr.isatty(), duel_timeout=duel_timeout or None)
         except GoldenError as exc:
             raise BadInput(str(exc)) from exc
     else:

@@ -78,8 +78,10 @@ def build_duel(record: DuelRecord, card_reader: CardReader, script: Any = None) 
     return duel
 
 
-def replay_record(record: DuelRecord, card_reader: CardReader, script: Any = None) -> ReplayResult:
-    """Replay one recorded duel through our engine and compare it step by step."""
+def replay_record(record: DuelRecord, card_reader: CardReader, script: Any = None,
+                  progress: Any = None) -> ReplayResult:
+    """Replay one recorded duel through our engine and compare it step by step
+    (``progress[0]``, when given, is the step being replayed: see duelhost.watchdog)."""
     total = len(record.steps)
     turn = 0
     history: list[Message] = []
@@ -88,6 +90,8 @@ def replay_record(record: DuelRecord, card_reader: CardReader, script: Any = Non
         mark = 0
         response: bytes | None = None
         for k, step in enumerate(record.steps):
+            if progress is not None:
+                progress[0] = k
             duel.step(response)
             produced = duel.messages[mark:]
             mark = len(duel.messages)

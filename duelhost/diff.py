@@ -87,7 +87,14 @@ class DiffSummary:
 
 
 def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | None = None,
-                    only: set[str] | None = None, progress: bool = False) -> DiffSummary:
+                    only: set[str] | None = None, progress: bool = False,
+                    duel_timeout: float | None = None) -> DiffSummary:
+    """Replay the recorded duels of ``path`` and compare every message byte.
+
+    With ``duel_timeout`` each duel is replayed in a forked child that is killed
+    after that many seconds whatever it is doing (duelhost.watchdog); the duel is
+    then an error saying how many steps it got through, and the run goes on.
+    """
     summary = DiffSummary(source=str(path))
     for i, record in enumerate(load_records(path)):
         if limit is not None and i >= limit:
@@ -100,12 +107,31 @@ def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | Non
                 raise GoldenError(f"{path}: duel {record.id} needs card scripts: pass --scripts DIR")
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts)
-        result = replay_record(record, record_card_reader(record), script)
+        if duel_timeout is None:
+            result = replay_record(record, record_card_reader(record), script)
+        else:
+            result = _replay_forked(record, script, duel_timeout)
         summary.results.append(result)
         if progress:
             import sys
             print(f"{record.id}: {result.status}", file=sys.stderr)
     return summary
+
+
+def _replay_forked(record: Any, script: Any, timeout: float) -> Any:
+    """replay_record in a forked child with a deadline; a killed or dead child is an
+    error result naming the step it had reached."""
+    from .conformance import ReplayResult
+    from .watchdog import run_forked
+
+    total = len(record.steps)
+    result, lost = run_forked(
+        lambda progress: replay_record(record, record_card_reader(record), script, progress), timeout)
+    if lost is None:
+        return result
+    step = lost.progress[0]
+    return ReplayResult(record.id, False, step, total,
+                        error=f"{lost.how}: {lost.describe(timeout)} at step {step} of {total}")
 
 
 # =====================================================================================
@@ -505,47 +531,35 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
 
 def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,
                  kwargs: dict[str, Any]) -> LiveResult:
-    """play_side_by_side in a forked child; a timeout or a dead child becomes a result too."""
-    import multiprocessing
+    """play_side_by_side in a forked child with a deadline (duelhost.watchdog); a
+    timeout or a dead child becomes a result too, with the progress it made."""
     import time
 
-    ctx = multiprocessing.get_context("fork")
-    progress = ctx.Array("q", 4)     # agreeing messages, responses, turns, phase (+1; 0 = none)
-    reader, writer = ctx.Pipe(duplex=False)
+    from .watchdog import run_forked
 
-    def child() -> None:
+    def child(progress: Any) -> LiveResult:
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
         try:
-            res = play_side_by_side(core, db, scripts, setup, rng, on_step=on_step, **kwargs)
+            return play_side_by_side(core, db, scripts, setup, rng, on_step=on_step, **kwargs)
         except BaseException:
-            res = LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status="error", end=None,
-                             agreeing=progress[0], messages=progress[0], responses=progress[1],
-                             turns=progress[2], error=_describe_error(), setup=setup)
-        writer.send(res)
-        writer.close()
+            return LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status="error", end=None,
+                              agreeing=progress[0], messages=progress[0], responses=progress[1],
+                              turns=progress[2], error=_describe_error(), setup=setup)
 
     start = time.perf_counter()
-    proc = ctx.Process(target=child, daemon=True)
-    proc.start()
-    writer.close()
-    status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
-    result = None
-    if reader.poll(timeout):
-        try:
-            result = reader.recv()
-        except EOFError:
-            status, error = "crash", f"the duel's process died (exit code {proc.exitcode})"
-    if result is None:
-        proc.kill()
-    proc.join()
-    reader.close()
-    if result is not None:
+    result, lost = run_forked(child, timeout)
+    if lost is None:
         return result
-    if status == "crash" and proc.exitcode is not None:
-        error = f"the duel's process died (exit code {proc.exitcode}: the reference library or Lua crashed?)"
+    if lost.how == "timeout":
+        status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
+    else:
+        status = "crash"
+        error = (f"the duel's process died (exit code {lost.exitcode}: the reference library "
+                 f"or Lua crashed?)")
+    agreeing, responses, turns = lost.progress[0], lost.progress[1], lost.progress[2]
     return LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status=status, end=None,
-                      agreeing=progress[0], messages=progress[0], responses=progress[1], turns=progress[2],
+                      agreeing=agreeing, messages=agreeing, responses=responses, turns=turns,
                       error=error, decks=setup.decks, seed_sequence=list(setup.seed_sequence or []) or None,
                       seconds=time.perf_counter() - start, setup=setup)
 

@@ -36,8 +36,6 @@ import json
 import os
 import random
 import re
-import signal
-import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -54,6 +52,7 @@ from duelhost.engine.ydk import read_ydk
 
 from . import paths
 from .inputs import BadInput, open_card_database
+from .watchdog import Lost, run_pool
 
 __all__ = [
     "CardPool",
@@ -494,29 +493,6 @@ def _normalise_frame(line: str) -> str:
     return f"{path}:{m.group(2)} in {m.group(3)}"
 
 
-class _Alarm:
-    """A per-duel time limit through SIGALRM (only in the main thread of a process)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.active = bool(seconds) and threading.current_thread() is threading.main_thread() \
-            and hasattr(signal, "setitimer")
-        self.old: Any = None
-
-    def __enter__(self) -> _Alarm:
-        if self.active:
-            def fire(signum: int, frame: Any) -> None:
-                raise DuelTimeout(f"the duel took more than {self.seconds:g} s")
-            self.old = signal.signal(signal.SIGALRM, fire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.active:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old)
-
-
 @dataclass
 class _Setup:
     """What every duel of a run shares (built once, inherited by forked workers)."""
@@ -569,8 +545,14 @@ def _choose_decks(setup: _Setup, index: int, rng: random.Random) -> tuple[DeckCh
     return out[0], out[1]
 
 
-def play_duel(setup: _Setup, index: int) -> DuelReport:
-    """Play duel ``index`` of a run to its end and report how it went."""
+def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
+    """Play duel ``index`` of a run to its end and report how it went.
+
+    ``progress`` (a watchdog progress array, optional) gets the turn and the
+    responses so far, for a report of a duel its parent had to kill.  The
+    duel's own ``config.timeout`` is checked between answers; the watchdog
+    that runs duels in child processes (``run_selfplay``) kills it a little
+    later whatever it is doing."""
     from duelhost.host import Duel
     from duelhost.players import RandomPlayer
 
@@ -584,14 +566,13 @@ def play_duel(setup: _Setup, index: int) -> DuelReport:
     duel = None
     start = time.perf_counter()
     try:
-        with _Alarm(cfg.timeout):
-            from duelhost.bindings.host import LuaScriptHost
-            host = LuaScriptHost(cfg.scripts, time_budget=cfg.script_time_budget)
-            duel = Duel(db=setup.db, seed=duel_seed, script_host=host)
-            duel.add_deck(0, deck0.main, deck0.extra, shuffle=True)
-            duel.add_deck(1, deck1.main, deck1.extra, shuffle=True)
-            duel.start()
-            _play(duel, players, cfg, report)
+        from duelhost.bindings.host import LuaScriptHost
+        host = LuaScriptHost(cfg.scripts, time_budget=cfg.script_time_budget)
+        duel = Duel(db=setup.db, seed=duel_seed, script_host=host)
+        duel.add_deck(0, deck0.main, deck0.extra, shuffle=True)
+        duel.add_deck(1, deck1.main, deck1.extra, shuffle=True)
+        duel.start()
+        _play(duel, players, cfg, report, progress)
     except DuelTimeout as exc:
         report.status = "engine_error"
         report.error = _engine_error(duel, exc, "timeout: ")
@@ -620,16 +601,17 @@ class _RequestProblem(Exception):
         self.cause = cause
 
 
-def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport) -> None:
+def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport,
+          progress: Any = None) -> None:
     host = duel.script_host
     errors = host.errors if host is not None and hasattr(host, "errors") else []
     seen = 0
-    # the alarm may fire inside a script call, where Lua turns it into a script error:
-    # the deadline is checked between answers too
     deadline = time.perf_counter() + cfg.timeout if cfg.timeout else None
     while True:
         if deadline is not None and time.perf_counter() > deadline:
             raise DuelTimeout(f"the duel took more than {cfg.timeout:g} s")
+        if progress is not None:
+            progress[0], progress[1] = duel.engine.infos.turn_id, duel.responses
         req = duel.advance()
         if len(errors) > seen:
             new = errors[seen:]
@@ -677,96 +659,74 @@ def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport
 # ---------------------------------------------------------------------------
 _SETUP: _Setup | None = None
 
+# A duel the watchdog killed gets this long beyond its own --timeout (checked
+# between answers in the child) to end by itself and report with full detail.
+KILL_GRACE = 2.0
 
-def _worker(conn: Any) -> None:
+
+def _play_in_child(index: int, progress: Any) -> dict[str, Any]:
+    """A watchdog child's handler: play one duel of the inherited set-up."""
     assert _SETUP is not None
+    report = play_duel(_SETUP, index, progress)
+    gc.collect()
+    return report.to_json()
+
+
+def _lost_report(setup: _Setup, index: int, lost: Lost) -> DuelReport:
+    """The report of a duel whose process was killed at its deadline or died:
+    how far it got (turn, responses) from the progress it left."""
+    cfg = setup.config
+    turns, responses = lost.progress[0], lost.progress[1]
+    where = f"at turn {turns} after {responses} responses"
+    if lost.how == "timeout":
+        cause = f"timeout: the duel took more than {cfg.timeout:g} s"
+        message = (f"the duel took more than {cfg.timeout:g} s and its process was killed {where} "
+                   f"(a script or the engine did not return)")
+    else:
+        cause = f"worker process died (exit code {lost.exitcode})"
+        message = f"the duel's process died (exit code {lost.exitcode}) {where}"
     try:
-        while True:
-            index = conn.recv()
-            if index is None:
-                return
-            report = play_duel(_SETUP, index)
-            conn.send(report.to_json())
-            gc.collect()
-    except (EOFError, KeyboardInterrupt):
-        return
-
-
-def _crash_report(setup: _Setup, index: int, how: str) -> DuelReport:
-    err = ErrorInfo(kind="engine", cause=f"worker process died ({how})", message=how)
-    return DuelReport(index=index, seed=setup.seeds[index], decks=("?", "?"), status="engine_error", error=err)
+        deck0, deck1 = _choose_decks(setup, index, random.Random(setup.seeds[index]))
+        decks = (deck0.name, deck1.name)
+    except Exception:  # noqa: BLE001 - the names are only for the report
+        decks = ("?", "?")
+    err = ErrorInfo(kind="engine", cause=cause, message=message, turn=turns, response=responses)
+    return DuelReport(index=index, seed=setup.seeds[index], decks=decks, status="engine_error",
+                      turns=turns, responses=responses, seconds=lost.seconds, error=err)
 
 
 def _run_workers(setup: _Setup, indices: list[int], jobs: int,
                  progress: Callable[[DuelReport], None] | None) -> dict[int, DuelReport]:
-    import multiprocessing
-    from multiprocessing.connection import wait
-
+    """Play the duels in ``jobs`` forked children (duelhost.watchdog), each duel with
+    a deadline of its timeout plus KILL_GRACE that fires whatever the duel is doing."""
     global _SETUP
     _SETUP = setup
-    ctx = multiprocessing.get_context("fork")
     results: dict[int, DuelReport] = {}
-    todo = collections.deque(indices)
-    workers: dict[Any, tuple[Any, int | None]] = {}   # conn -> (process, index running)
+    timeout = setup.config.timeout + KILL_GRACE if setup.config.timeout else None
 
-    def spawn() -> None:
-        parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child,), daemon=True)
-        proc.start()
-        child.close()
-        workers[parent] = (proc, None)
-        feed(parent)
-
-    def feed(conn: Any) -> None:
-        proc, _ = workers[conn]
-        if todo:
-            index = todo.popleft()
-            conn.send(index)
-            workers[conn] = (proc, index)
-        else:
-            conn.send(None)
-            conn.close()
-            proc.join()
-            del workers[conn]
+    def done(report: DuelReport) -> None:
+        results[report.index] = report
+        if progress:
+            progress(report)
 
     try:
-        for _ in range(min(jobs, len(todo))):
-            spawn()
-        while workers:
-            for conn in wait(list(workers)):
-                proc, index = workers[conn]
-                try:
-                    data = conn.recv()
-                except (EOFError, OSError):
-                    proc.join()
-                    del workers[conn]
-                    if index is not None:
-                        results[index] = _crash_report(setup, index, f"exit code {proc.exitcode}")
-                        if progress:
-                            progress(results[index])
-                    if todo:
-                        spawn()
-                    continue
-                report = DuelReport.from_json(data)
-                results[report.index] = report
-                if progress:
-                    progress(report)
-                feed(conn)
+        run_pool(indices, _play_in_child, jobs=jobs, timeout=timeout,
+                 on_result=lambda _i, data: done(DuelReport.from_json(data)),
+                 on_lost=lambda i, lost: done(_lost_report(setup, i, lost)))
     finally:
-        for conn, (proc, _) in list(workers.items()):
-            proc.kill()
-            proc.join()
         _SETUP = None
     return results
 
 
 def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
                  progress: Callable[[DuelReport], None] | None = None) -> SelfplayResult:
-    """Play the duels of ``config`` (in ``jobs`` forked worker processes, or here with 1)."""
+    """Play the duels of ``config`` in ``jobs`` forked worker processes, each duel with a
+    deadline that always fires (duelhost.watchdog); ``jobs=0`` plays them here, with
+    only the in-process checks (for tests and profiling)."""
     setup = _prepare(config)
     indices = sorted(set(config.only)) if config.only else list(range(config.duels))
     start = time.perf_counter()
-    if jobs <= 1 or len(indices) <= 1:
+    if jobs <= 0 or not indices:
         results = {}
         for i in indices:
             results[i] = play_duel(setup, i)
@@ -778,7 +738,7 @@ def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
     wall = time.perf_counter() - start
     pool_sizes = (len(setup.pool.main), len(setup.pool.extra)) if setup.pool is not None else None
     return SelfplayResult(config=config, duels=[results[i] for i in indices], wall_seconds=wall,
-                          jobs=max(1, min(jobs, len(indices))), pool_sizes=pool_sizes,
+                          jobs=max(1, min(jobs, len(indices) or 1)), pool_sizes=pool_sizes,
                           deck_count=len(setup.decks))
 
 
@@ -817,9 +777,10 @@ def dumps(result: SelfplayResult) -> str:
 @click.option("--response-limit", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a duel after this many responses.")
 @click.option("--timeout", type=click.FloatRange(min=0), default=300.0, show_default=True,
-              help="Seconds one duel may take (0: no limit); past it the duel counts as an engine error.")
+              help="Seconds one duel may take (0: no limit); past it the duel counts as an engine error "
+                   "(checked between answers; its process is killed 2 s later whatever it is doing).")
 @click.option("--script-time-budget", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
-              help="CPU seconds one Lua call may run before it fails as a script timeout.")
+              help="Wall-clock seconds one Lua call may run before it fails as a script timeout.")
 @click.option("--keep-going", is_flag=True,
               help="Let a duel go on after a script error (as the reference does) instead of stopping it.")
 @click.option("--only", "only", multiple=True, type=click.IntRange(min=0),
