@@ -356,7 +356,10 @@ def encode_response(prompt: Prompt, response: Response) -> bytes:
     _check_type(prompt, response)
     r = response
     if isinstance(r, (IdleCmdResponse, BattleCmdResponse)):
-        return _i32((r.index << 16) | (r.command & 0xFFFF))
+        if not (0 <= r.command <= 0xFFFF and 0 <= r.index <= 0xFFFF):
+            # masked, command 0x10007 would be another answer (the End Phase)
+            raise ValueError(f"command and index must fit in 16 bits each, got {r.command}, {r.index}")
+        return _i32((r.index << 16) | r.command)
     if isinstance(r, ChainResponse):
         return _i32(-1 if r.index is None else r.index)
     if isinstance(r, YesNoResponse):

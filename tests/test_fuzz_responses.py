@@ -85,8 +85,8 @@ def test_a_typed_field_too_wide_for_its_bytes_is_refused() -> None:
     from duelhost.engine.responses import IdleCmdResponse
     duel = _duel()
     assert isinstance(duel.advance(), MsgSelectIdleCmd)
-    _refused(duel, IdleCmdResponse(command=0x10007, index=0), "does not fit its encoding")  # End Phase
-    _refused(duel, IdleCmdResponse(command=0, index=1 << 16), "must fit in 32 bits")
+    _refused(duel, IdleCmdResponse(command=0x10007, index=0), "must fit in 16 bits")  # End Phase
+    _refused(duel, IdleCmdResponse(command=0, index=1 << 16), "must fit in 16 bits")
 
 
 def test_fuzz_only_invalid_response_and_no_change_on_refusal() -> None:
