@@ -798,6 +798,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     plan = Plan(args)
     names = args.only or (SHORT_WORKLOADS if args.short else WORKLOADS)
+    if args.short and not args.only:
+        plan.skipped.append("golden set B, corpus load, self-play (--short)")
 
     def progress(what: str) -> None:
         print(f"[bench] {what} ...", file=sys.stderr, flush=True)
