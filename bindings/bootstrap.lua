@@ -698,7 +698,19 @@ end
 --   * table.move of more than `max_elements` entries;
 --   * load of a string chunk longer than `max_chunk` bytes (compiling is one C call).
 
-local function pass(...) return ... end   -- a non-tail call keeps 'find' in error messages
+-- The real function runs protected; an error it raises would carry the
+-- position of the wrapper (luaL_where of its caller), so that position is
+-- replaced by the script's, where the message points without the wrapper.
+local BOOT_PREFIX = getinfo(1, "S").short_src .. ":"
+
+local function pass(ok, ...)
+  if ok then return ... end
+  local e = ...
+  if type(e) == "string" and ssub(e, 1, #BOOT_PREFIX) == BOOT_PREFIX then
+    glue_error((gsub(e, "^[^:]*:%d+: ", "", 1)), 1)
+  end
+  error(e, 0)
+end
 
 -- index just past the single character class that starts at p[i] (lstrlib's classEnd)
 local function class_end(p, i, m)
@@ -782,22 +794,22 @@ end
 
 local function bounded_find(s, p, init, plain)
   check_pattern("find", s, p, true, plain)
-  return pass(find(s, p, init, plain))
+  return pass(pcall(find, s, p, init, plain))
 end
 
 local function bounded_match(s, p, init)
   check_pattern("match", s, p, true, false)
-  return pass(match(s, p, init))
+  return pass(pcall(match, s, p, init))
 end
 
 local function bounded_gmatch(s, p, ...)
   check_pattern("gmatch", s, p, false, false)
-  return pass(gmatch(s, p, ...))
+  return pass(pcall(gmatch, s, p, ...))
 end
 
 local function bounded_gsub(s, p, repl, n)
   check_pattern("gsub", s, p, true, false)
-  return pass(gsub(s, p, repl, n))
+  return pass(pcall(gsub, s, p, repl, n))
 end
 
 local function bounded_sort(t, comp)
@@ -810,14 +822,14 @@ local function bounded_sort(t, comp)
       glue_error(sformat("table.sort: %d entries, more than the limit of %d", rawlen(t), max_elements), 2)
     end
   end
-  return pass(tsort(t, comp))
+  return pass(pcall(tsort, t, comp))
 end
 
 local function bounded_move(a1, f, e, t, a2)
   if type(f) == "number" and type(e) == "number" and e - f >= max_elements then
     glue_error(sformat("table.move: %.0f entries, more than the limit of %d", e - f + 1, max_elements), 2)
   end
-  return pass(tmove(a1, f, e, t, a2))
+  return pass(pcall(tmove, a1, f, e, t, a2))
 end
 
 ---------------------------------------------------------------------------
