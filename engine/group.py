@@ -73,13 +73,15 @@ class CardSet(set):
     symmetric_difference_update = __ior__ = __iand__ = __isub__ = __ixor__ = _unsupported
 
     def ordered(self) -> list["Card"]:
+        """The cards in card-id order (cached; callers must not change the list)."""
         o = self._sorted
         if o is None:
             o = self._sorted = sorted(set.__iter__(self), key=_cardid)
         return o
 
     def __iter__(self) -> Iterator["Card"]:
-        return iter(list(self.ordered()))
+        # a snapshot: a change makes a new ordered list and never alters this one
+        return iter(self.ordered())
 
     def first(self) -> "Card | None":
         o = self.ordered()
