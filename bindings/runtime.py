@@ -14,8 +14,10 @@ untrusted scripts needs:
 - No path to Python: lupa's ``eval``/``builtins`` are off and an attribute
   filter refuses every attribute of every Python object.  Engine objects
   reach scripts only as handles, which read their class tables (handles.py).
-- ``__gc`` metamethods are refused (Lua runs finalizers with hooks off, so a
-  looping one could not be stopped); no reference script uses metamethods.
+- No script finalizer ever runs: ``__gc`` metamethods are refused (Lua runs
+  finalizers with hooks off, so a looping one could not be stopped), and the
+  host never sets a metatable scripts can write (class tables get one of the
+  glue's own; Card/Effect/Group/Duel/Debug have protected metatables).
 - Memory: ``max_memory`` bounds Lua's allocations; a runaway allocation
   fails with "not enough memory" inside the call, the garbage is collected
   and the runtime goes on.  Before each outermost call the sandbox checks
@@ -25,7 +27,12 @@ untrusted scripts needs:
   "script timeout: ..." once a call has run longer than ``time_budget``
   seconds (wall clock, time.monotonic).  The hook never fires inside the host's own glue;
   after a timeout it fires at every instruction and ``pcall``/``xpcall``
-  refuse to start, so a script cannot swallow it.
+  refuse to start, so a script cannot swallow it.  The C library functions
+  no hook interrupts are bounded before they start (pattern matching by a
+  worst-case step count, ``pattern_limit``; ``table.sort``/``table.move`` by
+  ``max_elements``; ``load`` by ``max_chunk``).  ``stop(reason)`` ends the
+  running call the same way for another reason (the host uses it for errors
+  that repeat through library functions).
 
 The privileged half lives in bootstrap.lua: its functions are upvalues of
 closures only Python holds.  Every call into script code goes through one
@@ -127,7 +134,7 @@ class SandboxOptions:
     time_budget: float = 1.0
     hook_interval: int = 10_000
     pattern_limit: float = 1e8
-    max_elements: int = 1 << 22
+    max_elements: int = 1 << 21
     max_chunk: int = 4 << 20
 
 
@@ -205,6 +212,7 @@ class LuaSandbox:
         # be running inside a Lua callback, where lupa item access is unsafe.
         self._call = m.call
         self._call_field = m.call_field
+        self._filter_cards = m.filter_cards
         self._run = m.run
         self._tostring = m.tostring
         self._task_start = m.task_start
@@ -288,6 +296,13 @@ class LuaSandbox:
     def call(self, fresh: bool, fn: Any, *args: Any) -> tuple:
         """(True, results...) or (False, message|None, error type, traceback|None)."""
         return _tuple(self._call(fresh, fn, *args))
+
+    def filter_cards(self, fn: Any, handles: list[Any], extra: tuple, limit: int) -> tuple | None:
+        """Call ``fn(handle, *extra)`` for each handle in one crossing (nested calls only):
+        (True, called, matched indexes...) or (False, called, message, error type,
+        traceback, matched indexes...); None when ``fn`` is not a function."""
+        r = self._filter_cards(fn, len(handles), limit, *handles, *extra)
+        return None if r is None else _tuple(r)
 
     def call_field(self, fresh: bool, obj: Any, name: str, *args: Any) -> tuple:
         """Call ``obj[name](...)``; error type "missing" when that is not a function."""
