@@ -18,7 +18,8 @@
 --     turns it back into that text;
 --   * every call Python makes into script code goes through a dispatcher
 --     here that runs it under xpcall, so no Lua error reaches lupa; the first
---     argument `fresh` starts a new time budget;
+--     argument `fresh` starts a new time budget (true, or the deadline on
+--     time.monotonic's clock);
 --   * an engine object is a lupa userdata of a Python "anchor"; CLASS maps it
 --     to its class table (c<code>, Effect, Group) and lupa's metatable for
 --     Python objects is changed to read through CLASS.
@@ -155,8 +156,14 @@ local function cov_hook(event, line)
   return hook(event, line)
 end
 
+-- `fresh` is the outermost call's deadline, on the same clock, when the host
+-- computed it (saves a call to Python per outermost call), or true.
 local function arm(fresh)
-  if fresh then deadline = clock() + budget end
+  if fresh == true then
+    deadline = clock() + budget
+  elseif fresh then
+    deadline = fresh
+  end
 end
 
 -- The outermost call returns: no budget runs between calls, and threads
@@ -475,6 +482,34 @@ function M.call(fresh, fn, ...)
   arm(fresh)
   last_tb = nil
   return finish(fresh, xpcall(fn, handler, ...))
+end
+
+-- Filter cards in one crossing (the engine's loops: Duel.GetMatchingGroup,
+-- Group.Filter...): fn(c, ...) for each of the first n arguments in turn, the
+-- rest being every call's extra arguments -- the calls a plain call per card
+-- would make, in the same order -- stopping after `limit` matches (0: none) or
+-- at the first error.  Only for nested calls (no budget is armed here).
+-- (true, k, i1, i2...): k cards were called, those indexes matched;
+-- (false, k, msg, type, tb, i1...): the k-th call failed; nil: fn is no function.
+function M.filter_cards(fn, n, limit, ...)
+  if type(fn) ~= "function" then return nil end
+  local a = tpack(...)
+  local total = a.n
+  local hits, h = {}, 0
+  for i = 1, n do
+    last_tb = nil
+    local ok, v = xpcall(fn, handler, a[i], tunpack(a, n + 1, total))
+    if not ok then
+      local _, msg, t, tb = failure(v)
+      return false, i, msg, t, tb, tunpack(hits, 1, h)
+    end
+    if v ~= nil and v ~= false then
+      h = h + 1
+      hits[h] = i
+      if h == limit then return true, i, tunpack(hits, 1, h) end
+    end
+  end
+  return true, n, tunpack(hits, 1, h)
 end
 
 -- Call a function found in a card handle or a class table by name.

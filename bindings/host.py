@@ -271,6 +271,7 @@ class LuaScriptHost:
         # the running outermost call: its deadline (time.monotonic), why it is being
         # stopped (None while it is not), how often each error failed a nested call
         self._deadline = 0.0
+        self._budget = float(opts.time_budget)
         self._stopping: str | None = None
         self._repeats: dict[str, int] = {}
         self._ticks = _TICKS
@@ -424,13 +425,16 @@ class LuaScriptHost:
                 if self.handles.released:
                     self.handles.flush_released()
                 self.sandbox.ensure_headroom()
-                self._deadline = _monotonic() + self.options.time_budget
+                # the Lua side takes this deadline as its `fresh` (one clock, read here)
+                self._deadline = arm = _monotonic() + self._budget
             elif self._stopping is not None:
                 raise ScriptStopped(self._stopping)
+            else:
+                arm = False
             self._lua_depth += 1
             self._threads.append(thread)
             try:
-                out = method(fresh, *args)
+                out = method(arm, *args)
             finally:
                 self._threads.pop()
                 self._lua_depth -= 1
@@ -482,7 +486,8 @@ class LuaScriptHost:
             return
         if "script timeout:" in msg:
             self._stop(msg)
-        if msg.endswith("stack overflow") or "error in error handling" in msg:
+        if (msg.endswith("stack overflow") or "error in error handling" in msg
+                or "maximum recursion depth exceeded" in msg):   # Lua's C stack or Python's
             self._stop(f"{msg} (a script recursing through a library function: {STOPPED})")
         n = self._repeats.get(msg, 0) + 1
         self._repeats[msg] = n
@@ -495,7 +500,7 @@ class LuaScriptHost:
         self._ticks = _TICKS
         if self._lua_depth and (self._stopping is not None or _monotonic() > self._deadline):
             self._stop(f"{self.where()}script timeout: ran longer than the time budget of "
-                       f"{self.options.time_budget:g} s (in the work of a library function)")
+                       f"{self._budget:g} s (in the work of a library function)")
 
     def _collect_after_memory_error(self) -> None:
         try:
@@ -628,6 +633,60 @@ class LuaScriptHost:
             return v is not None and v is not False
         self._failed(out, fn, (card,) + extra, "filter")
         return False
+
+    def filter_cards(self, fn: Any, cards: list[Card], extra: tuple = (), limit: int = 0) -> list[Card]:
+        """The cards that pass ``fn(card, *extra)``, in order, stopping after ``limit``
+        matches (0: no limit) -- the calls check_filter would make card by card, in
+        the same order, with the same counters and error reports.
+
+        Inside a script call (the usual case: a library function's loop, such as
+        Duel.GetMatchingGroup's) the calls are made in one crossing into Lua;
+        outside one, or for a Card query passed as a value, card by card.
+        """
+        if fn is None:
+            return list(cards[:limit]) if limit else list(cards)
+        if (not cards or self._lua_depth == 0 or self.call_depth == 0
+                or fn in self.direct_queries):
+            return self._filter_each(fn, cards, extra, limit)
+        to_lua = self.handles.to_lua
+        lua_extra = tuple([to_lua(a) for a in extra])
+        passed: list[Card] = []
+        start = 0
+        while start < len(cards):
+            rest = cards[start:]
+            want = limit - len(passed) if limit else 0
+            self.no_action += 1
+            self.call_depth += 1
+            try:
+                out = self._enter(self._filter_batch, None, fn, [to_lua(c) for c in rest], lua_extra, want)
+            finally:
+                self.no_action -= 1
+                self._leave_depth()
+            if out is None:                       # not a function: reported card by card
+                return passed + self._filter_each(fn, rest, extra, want)
+            if type(out[1]) is not int:           # the glue failed before the first call
+                self._failed(out, fn, (rest[0],) + extra, "filter")
+                start += 1
+                continue
+            if out[0] is True:
+                return passed + [rest[i - 1] for i in out[2:]]
+            called = out[1]
+            passed += [rest[i - 1] for i in out[5:]]
+            self._failed((False, out[2], out[3], out[4]), fn, (rest[called - 1],) + extra, "filter")
+            start += called
+        return passed
+
+    def _filter_batch(self, fresh: bool, fn: Any, handles: list[Any], extra: tuple, limit: int) -> Any:
+        return self.sandbox.filter_cards(fn, handles, extra, limit)
+
+    def _filter_each(self, fn: Any, cards: list[Card], extra: tuple, limit: int) -> list[Card]:
+        passed: list[Card] = []
+        for c in cards:
+            if self.check_filter(fn, c, *extra):
+                passed.append(c)
+                if limit and len(passed) >= limit:
+                    break
+        return passed
 
     def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
         if fn is None:

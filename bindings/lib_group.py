@@ -37,6 +37,7 @@ from typing import Any
 
 from ..engine.card import Card
 from ..engine.group import GTYPE_DEFAULT, GTYPE_KEEP_ALIVE, GTYPE_READ_ONLY, CardSet, Group
+from ..engine.scripting import filter_cards
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function
@@ -293,10 +294,7 @@ def group_filter(ctx: LuaContext, args: Args) -> Any:
     extra = args.rest(4)
     duel = pgroup.duel
     new_group = duel.new_group()
-    check = duel.script.check_filter
-    for pcard in cards:
-        if check(fn, pcard, *extra):
-            new_group.container.add(pcard)
+    new_group.container.update(filter_cards(duel.script, fn, cards, extra))
     return new_group
 
 
@@ -307,12 +305,7 @@ def group_filter_count(ctx: LuaContext, args: Args) -> Any:
     fn = args.function(2)
     cards = _cards_except(args, pgroup, 3)
     extra = args.rest(4)
-    check = pgroup.duel.script.check_filter
-    count = 0
-    for pcard in cards:
-        if check(fn, pcard, *extra):
-            count += 1
-    return count
+    return len(filter_cards(pgroup.duel.script, fn, cards, extra))
 
 
 @lua_function("Group.IsExists")
@@ -330,14 +323,8 @@ def group_is_exists(ctx: LuaContext, args: Args) -> Any:
     extra = args.rest(5)
     if count > len(pgroup.container):
         return False
-    check = pgroup.duel.script.check_filter
-    fcount = 0
-    for pcard in cards:
-        if check(fn, pcard, *extra):
-            fcount += 1
-            if fcount >= count:
-                return True
-    return False
+    need = max(count, 1)
+    return len(filter_cards(pgroup.duel.script, fn, cards, extra, need)) >= need
 
 
 @lua_function("Group.SearchCard")
@@ -347,11 +334,8 @@ def group_search_card(ctx: LuaContext, args: Args) -> Any:
     pgroup = args.group(1)
     fn = args.function(2)
     extra = args.rest(3)
-    check = pgroup.duel.script.check_filter
-    for pcard in pgroup.container.ordered():
-        if check(fn, pcard, *extra):
-            return pcard
-    return NoValue
+    found = filter_cards(pgroup.duel.script, fn, pgroup.container.ordered(), extra, 1)
+    return found[0] if found else NoValue
 
 
 @lua_function("Group.Equal")
@@ -547,12 +531,7 @@ def group_filter_select(ctx: LuaContext, args: Args) -> Any:
         return NoValue
     min_, max_ = _pack_min_max(args.uint32(4), args.uint32(5))
     extra = args.rest(7)
-    check = duel.script.check_filter
-    sel: list[Card] = []
-    duel.core.select_cards = sel
-    for pcard in cards:
-        if check(fn, pcard, *extra):
-            sel.append(pcard)
+    duel.core.select_cards = filter_cards(duel.script, fn, cards, extra)
     duel.add_process(duel.proc_select_card(playerid, 0, min_, max_))
     return Yield(lambda: _selected_group(duel))
 

@@ -109,6 +109,11 @@ BOOTSTRAP_NAME = "=duelhost/bootstrap.lua"
 SCRIPT_PREFIX = "./script/"
 
 
+# The first argument of every dispatcher: False inside a running call; for a new
+# outermost call True (a budget from now) or its deadline on time.monotonic's clock.
+Fresh = bool | float
+
+
 def chunk_name(filename: str) -> str:
     """The chunk name a script file is loaded under: ``@./script/c123.lua``."""
     return "@" + SCRIPT_PREFIX + filename
@@ -293,7 +298,7 @@ class LuaSandbox:
 
     # ----- calls (each returns a tuple whose first element is the status) --------------
 
-    def call(self, fresh: bool, fn: Any, *args: Any) -> tuple:
+    def call(self, fresh: Fresh, fn: Any, *args: Any) -> tuple:
         """(True, results...) or (False, message|None, error type, traceback|None)."""
         return _tuple(self._call(fresh, fn, *args))
 
@@ -304,11 +309,11 @@ class LuaSandbox:
         r = self._filter_cards(fn, len(handles), limit, *handles, *extra)
         return None if r is None else _tuple(r)
 
-    def call_field(self, fresh: bool, obj: Any, name: str, *args: Any) -> tuple:
+    def call_field(self, fresh: Fresh, obj: Any, name: str, *args: Any) -> tuple:
         """Call ``obj[name](...)``; error type "missing" when that is not a function."""
         return _tuple(self._call_field(fresh, obj, name, *args))
 
-    def run(self, fresh: bool, source: bytes, chunkname: str, cls: Any = None,
+    def run(self, fresh: Fresh, source: bytes, chunkname: str, cls: Any = None,
             code: int | None = None) -> tuple:
         """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile."""
         if self.covered_sources is not None:
@@ -321,14 +326,14 @@ class LuaSandbox:
         p = Path(path)
         return self.run(True, p.read_bytes(), chunkname or chunk_name(p.name), cls, code)
 
-    def tostring(self, fresh: bool, value: Any) -> tuple:
+    def tostring(self, fresh: Fresh, value: Any) -> tuple:
         return _tuple(self._tostring(fresh, value))
 
-    def task_start(self, fresh: bool, task_id: int, fn: Any, *args: Any) -> tuple:
+    def task_start(self, fresh: Fresh, task_id: int, fn: Any, *args: Any) -> tuple:
         """(status, ...): 1 suspended, 2 finished + results, 3 failed + error."""
         return _tuple(self._task_start(fresh, task_id, fn, *args))
 
-    def task_resume(self, fresh: bool, task_id: int, *args: Any) -> tuple:
+    def task_resume(self, fresh: Fresh, task_id: int, *args: Any) -> tuple:
         return _tuple(self._task_resume(fresh, task_id, *args))
 
     def task_stats(self) -> tuple[int, int, int]:

@@ -54,6 +54,23 @@ class ScriptHost(Protocol):
     def clone_function_ref(self, fn: Any) -> Any: ...
 
 
+def filter_cards(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
+                 limit: int = 0) -> "list[Card]":
+    """The cards that pass the script filter ``fn(card, *extra)``, in order, stopping
+    after ``limit`` matches (0: no limit): one check_filter per card.  A host may
+    make those same calls in one go (LuaScriptHost.filter_cards)."""
+    batch = getattr(script, "filter_cards", None)
+    if batch is not None:
+        return batch(fn, cards, extra, limit)
+    passed: list[Card] = []
+    for c in cards:
+        if script.check_filter(fn, c, *extra):
+            passed.append(c)
+            if limit and len(passed) >= limit:
+                break
+    return passed
+
+
 class NullScriptHost:
     """No scripts at all: cards have no effects (enough for Normal Monsters)."""
 

@@ -48,6 +48,7 @@ from ..effect_rules import effect_sort_key
 from ..event import Event
 from ..group import CardSet, Group
 from ..messages import MsgPlayerHint
+from ..scripting import filter_cards
 
 if TYPE_CHECKING:
     from ..card import Card, EffectContainer
@@ -444,6 +445,10 @@ class FieldEffectsMixin:
         """
         if self_player != 0 and self_player != 1:
             return False
+        if not is_target:
+            candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
+            if len(set(candidates)) == len(candidates):     # (a Field/Pendulum Zone card twice: below)
+                return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
         core = self.core
         script = self.script
         result = CardSet()
@@ -469,6 +474,41 @@ class FieldEffectsMixin:
             p = 1 - p
         if pgroup is not None:
             pgroup.container.update(result)
+        return False
+
+    def _matching_candidates(self: "Duel", self_player: int, location1: int, location2: int,
+                             pexception: "Card | None", pexgroup: Group | None) -> "list[Card]":
+        """The cards filter_matching_card offers its filter, in its order."""
+        candidates: list[Card] = []
+        location = location1
+        p = self_player
+        for _ in range(2):
+            for pcard, found_in in self._location_candidates(p, location):
+                if (found_in & _FIELD_ZONES) and pcard.is_treated_as_not_on_field():
+                    continue
+                if pcard is pexception or (pexgroup is not None and pexgroup.has_card(pcard)):
+                    continue
+                candidates.append(pcard)
+            location = location2
+            p = 1 - p
+        return candidates
+
+    def _filter_candidates(self: "Duel", filter_fn: Any, extra_args: tuple, candidates: "list[Card]",
+                           pgroup: Group | None, pret: "list[Card] | None", fcount: int) -> bool:
+        """filter_matching_card without the target check, for distinct candidates: the
+        filter over them in order (scripting.filter_cards), stopping where the
+        card-by-card walk would."""
+        limit = 1 if pret is not None else fcount
+        passed = filter_cards(self.script, filter_fn, candidates, extra_args, limit)
+        if pret is not None:
+            if passed:
+                pret.append(passed[0])
+                return True
+            return False
+        if fcount and len(passed) >= fcount:
+            return True
+        if pgroup is not None:
+            pgroup.container.update(passed)
         return False
 
     def filter_field_card(self: "Duel", self_player: int, location1: int, location2: int,

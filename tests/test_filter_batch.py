@@ -1,0 +1,88 @@
+"""Script filters over many cards in one crossing (LuaScriptHost.filter_cards).
+
+Duel.GetMatchingGroup, IsExistingMatchingCard and the Group filters call the
+script filter once per card.  Inside a script call the host makes those calls
+in one crossing into Lua; these tests check that nothing a script can see
+changes: which cards the filter is called for, in which order, where the walk
+stops, what passes, and the errors recorded -- compared with the same Lua run
+card by card (the host's batch turned off).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from duelhost.testing.scenario import Scenario
+
+CARD = 190000201          # a bundled Effect Monster; its script is replaced here
+SCRIPT = """
+local s,id=GetID()
+function s.initial_effect(c) end
+function s.run()
+  s.log = {}
+  local function f(c, tag)
+    s.log[#s.log + 1] = tag .. c:GetFieldID()
+    if #s.log == 3 or #s.log == 11 then error("boom " .. #s.log) end
+    return c:GetFieldID() % 2 == 0
+  end
+  local g = Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, LOCATION_GRAVE, nil, "m")
+  local n = g:FilterCount(f, nil, "c")
+  local e2 = Duel.IsExistingMatchingCard(f, 0, LOCATION_GRAVE, 0, 2, nil, "e")
+  local e0 = g:IsExists(f, 0, nil, "x")
+  local first = g:SearchCard(f, "s")
+  local sub = g:Filter(f, g:GetFirst(), "f")
+  local one = Duel.GetFirstMatchingCard(f, 1, LOCATION_GRAVE, 0, nil, "1")
+  return table.concat(s.log, ","), #g, n, e2, e0, first and first:GetFieldID() or -1, #sub,
+         one and one:GetFieldID() or -1
+end
+function s.notfn()
+  return Duel.GetMatchingGroupCount(42, 0, LOCATION_GRAVE, 0, nil)
+end
+"""
+
+
+def _run(tmp_path: Path, batched: bool, fn: str = "run") -> tuple[tuple, list[tuple]]:
+    folder = tmp_path / ("batched" if batched else "each")
+    folder.mkdir()
+    (folder / f"c{CARD}.lua").write_text(SCRIPT, encoding="utf-8")
+    s = Scenario(scripts=folder, strict=False)
+    for p in (0, 1):
+        for _ in range(4):
+            s.add(CARD, to="gy", player=p)
+    s.start()
+    host = s.script_host
+    if not batched:
+        host.filter_cards = None          # scripting.filter_cards: one check_filter per card
+    out = host.call_code_function(CARD, fn)
+    errors = [(e.card_code, e.callback, e.message.split(": ")[-1]) for e in host.errors]
+    return out, errors
+
+
+def test_batched_filters_make_the_same_calls_in_the_same_order(tmp_path):
+    batched = _run(tmp_path, True)
+    each = _run(tmp_path, False)
+    assert batched == each
+    out, errors = batched
+    log = out[0].split(",")
+    # every card of both GYs for GetMatchingGroup (8 calls, one failed), then the rest
+    assert [t[0] for t in log[:8]] == ["m"] * 8
+    assert [m for _, _, m in errors] == ["boom 3", "boom 11"]
+    assert all(code == CARD for code, _, _ in errors)
+    # IsExistingMatchingCard(count 2) stops at the second match, IsExists(0) at the first
+    e_calls = [t for t in log if t[0] == "e"]
+    x_calls = [t for t in log if t[0] == "x"]
+    assert out[3] is True and len(e_calls) <= 4
+    assert out[4] is True and len(x_calls) <= 2
+
+
+def test_a_filter_that_is_not_a_function_is_reported_as_card_by_card(tmp_path):
+    assert _run(tmp_path, True, "notfn") == _run(tmp_path, False, "notfn")
+
+
+@pytest.mark.parametrize("batched", [True, False])
+def test_the_filter_sees_extra_arguments_and_results_are_counted(tmp_path, batched):
+    out, _ = _run(tmp_path, batched)
+    _log, n_group, n_count = out[0], out[1], out[2]
+    assert n_group >= 1 and 0 <= n_count <= n_group
