@@ -261,6 +261,7 @@ class LuaScriptHost:
         self.duel: Duel | None = None
         self.sandbox: LuaSandbox | None = None
         self._lua_depth = 0
+        self._lua_call: Any = None          # the sandbox's Lua dispatcher for plain calls (attach)
         # the Lua thread each nested entry runs on: a task id, None for the main thread
         self._threads: list[int | None] = []
         self._task_ids = itertools.count(1)
@@ -291,6 +292,7 @@ class LuaScriptHost:
             max_memory=opts.max_memory, memory_reserve=opts.memory_reserve,
             time_budget=opts.time_budget, hook_interval=opts.hook_interval,
             pattern_limit=opts.pattern_limit))
+        self._lua_call = self.sandbox._call
         names = ("Card", "Effect", "Group", "Duel", "Debug")
         self.libs = dict(zip(names, self.sandbox.new_libs()))
         self.handles = HandleTable(self.sandbox, self._class_for, self.libs["Effect"], self.libs["Group"])
@@ -529,7 +531,9 @@ class LuaScriptHost:
         self.call_depth += 1
         try:
             to_lua = self.handles.to_lua
-            return self._enter(self.sandbox.call, None, fn, *[to_lua(a) for a in args])
+            # the sandbox's Lua dispatcher itself (LuaSandbox.call without its wrapper)
+            out = self._enter(self._lua_call, None, fn, *[to_lua(a) for a in args])
+            return out if type(out) is tuple else (out,)
         finally:
             self.no_action -= 1
             self._leave_depth()
