@@ -37,7 +37,8 @@ local co_create, co_resume, co_yield, co_status, co_running = coroutine.create,
 local tpack, tunpack = table.pack, table.unpack
 local sformat, ssub, supper, sbyte = string.format, string.sub, string.upper, string.byte
 local find, match, gmatch, gsub = string.find, string.match, string.gmatch, string.gsub
-local tsort, tmove = table.sort, table.move
+local tsort, tmove, tinsert, tremove = table.sort, table.move, table.insert, table.remove
+local srep, tointeger = string.rep, math.tointeger
 local huge = math.huge
 local collect = collectgarbage
 local as_function = python.as_function
@@ -731,18 +732,22 @@ end
 --     metatable has __len or __index (its length or entries could change
 --     between this check and the sort);
 --   * table.move of more than `max_elements` entries;
+--   * table.insert and table.remove on a table whose metatable has __len (they
+--     shift every entry up to its length, whatever it says);
+--   * string.rep of an empty string (and separator) loops n times for nothing:
+--     it is asked for once, which gives the same empty string;
 --   * load of a string chunk longer than `max_chunk` bytes (compiling is one C call).
 
--- The real function runs protected; an error it raises would carry the
--- position of the wrapper (luaL_where of its caller), so that position is
--- replaced by the script's, where the message points without the wrapper.
-local BOOT_PREFIX = getinfo(1, "S").short_src .. ":"
-
-local function pass(ok, ...)
+-- The real function runs under pcall, so an error it raises itself carries no
+-- position (luaL_where of its caller, pcall) and no function name: it gets the
+-- script's line and `name`, as the script's direct call would give.  Errors of
+-- script code it called (a gsub replacement, a sort comparator) already start
+-- with a position and pass unchanged.
+local function pass(name, ok, ...)
   if ok then return ... end
   local e = ...
-  if type(e) == "string" and ssub(e, 1, #BOOT_PREFIX) == BOOT_PREFIX then
-    glue_error((gsub(e, "^[^:]*:%d+: ", "", 1)), 1)
+  if type(e) == "string" and find(e, "^[^:]+:%d+: ") == nil then
+    glue_error((gsub(e, "^bad argument (#%d+) to '%?'", "bad argument %1 to '" .. name .. "'", 1)), 1)
   end
   error(e, 0)
 end
@@ -829,22 +834,22 @@ end
 
 local function bounded_find(s, p, init, plain)
   check_pattern("find", s, p, true, plain)
-  return pass(pcall(find, s, p, init, plain))
+  return pass("find", pcall(find, s, p, init, plain))
 end
 
 local function bounded_match(s, p, init)
   check_pattern("match", s, p, true, false)
-  return pass(pcall(match, s, p, init))
+  return pass("match", pcall(match, s, p, init))
 end
 
 local function bounded_gmatch(s, p, ...)
   check_pattern("gmatch", s, p, false, false)
-  return pass(pcall(gmatch, s, p, ...))
+  return pass("gmatch", pcall(gmatch, s, p, ...))
 end
 
 local function bounded_gsub(s, p, repl, n)
   check_pattern("gsub", s, p, true, false)
-  return pass(pcall(gsub, s, p, repl, n))
+  return pass("gsub", pcall(gsub, s, p, repl, n))
 end
 
 local function bounded_sort(t, comp)
@@ -857,14 +862,40 @@ local function bounded_sort(t, comp)
       glue_error(sformat("table.sort: %d entries, more than the limit of %d", rawlen(t), max_elements), 2)
     end
   end
-  return pass(pcall(tsort, t, comp))
+  return pass("sort", pcall(tsort, t, comp))
+end
+
+local function no_len(name, t)
+  local mt = type(t) == "table" and dgetmt(t) or nil
+  if mt ~= nil and rawget(mt, "__len") ~= nil then
+    glue_error(sformat("table.%s: a table with a __len metamethod cannot be changed by it in card scripts",
+                       name), 3)
+  end
+end
+
+local function bounded_insert(t, ...)
+  no_len("insert", t)
+  return pass("insert", pcall(tinsert, t, ...))
+end
+
+local function bounded_remove(t, ...)
+  no_len("remove", t)
+  return pass("remove", pcall(tremove, t, ...))
+end
+
+local function bounded_rep(s, n, sep)
+  local k = tointeger(n)
+  if k ~= nil and k > 1 and as_text(s) == "" and (sep == nil or as_text(sep) == "") then
+    n = 1
+  end
+  return pass("rep", pcall(srep, s, n, sep))
 end
 
 local function bounded_move(a1, f, e, t, a2)
   if type(f) == "number" and type(e) == "number" and e - f >= max_elements then
     glue_error(sformat("table.move: %.0f entries, more than the limit of %d", e - f + 1, max_elements), 2)
   end
-  return pass(pcall(tmove, a1, f, e, t, a2))
+  return pass("move", pcall(tmove, a1, f, e, t, a2))
 end
 
 ---------------------------------------------------------------------------
@@ -955,7 +986,9 @@ function M.seal()
   end
   string.find, string.match, string.gmatch, string.gsub =
     bounded_find, bounded_match, bounded_gmatch, bounded_gsub
-  table.sort, table.move = bounded_sort, bounded_move
+  string.rep = bounded_rep
+  table.sort, table.move, table.insert, table.remove =
+    bounded_sort, bounded_move, bounded_insert, bounded_remove
   for _, name in next, {"io", "os", "debug", "package", "require", "coroutine", "python",
                         "collectgarbage", "dofile", "loadfile"} do
     G[name] = nil

@@ -149,8 +149,14 @@ def test_an_exponential_pattern_is_refused_before_the_c_call(world):
     ('return string.find(("a"):rep(1000) .. "b", "a*b")', (1, 1001)),
     ('return ("(x(y))z"):match("%b()")', ("(x(y))",)),
     ('return select(2, pcall(string.find, "x", "%"))', ("malformed pattern (ends with '%')",)),
+    ('return select(2, pcall(function() return ("x"):find("%") end))', ("malformed pattern (ends with '%')",)),
+    ('return select(2, pcall(function() local r = ("x"):find("%") return r end))',
+     ("[string \"<python>\"]:1: malformed pattern (ends with '%')",)),
     ('local t = {3, 1, 2} table.sort(t) return t[1], t[3]', (1, 3)),
     ('return table.move({1, 2, 3}, 1, 3, 2)[3]', (2,)),
+    ('local t = {1, 2} table.insert(t, 1, 0) table.insert(t, 9) return table.remove(t, 1), #t', (0, 3)),
+    ('return string.rep("", 1e12), string.rep("ab", 3, ","), ("x"):rep(0)', ("", "ab,ab,ab", "")),
+    ('return select(2, pcall(string.rep, "", 1.5))', ("bad argument #2 to 'rep' (number has no integer representation)",)),
 ])
 def test_bounded_library_functions_still_give_lua_results(src, expected):
     sb = LuaSandbox()
@@ -166,6 +172,10 @@ def test_bounded_library_functions_still_give_lua_results(src, expected):
     ('local t = {} for i = 1, (1 << 21) + 1 do t[i] = i end table.sort(t)', "table.sort: 2097153 entries"),
     ('table.sort(setmetatable({}, {__len = function() return 1e9 end}))', "table.sort: a table with __len"),
     ('table.move({}, 1, 1 << 40, 2)', "table.move: 1099511627776 entries"),
+    ('table.insert(setmetatable({}, {__len = function() return math.maxinteger - 1 end}), 1, 0)',
+     "table.insert: a table with a __len metamethod"),
+    ('table.remove(setmetatable({}, {__len = function() return math.maxinteger - 1 end}), 1)',
+     "table.remove: a table with a __len metamethod"),
     ('assert(load(("x = 1 "):rep(1e6)))', "chunk of 6000000 bytes: more than the limit of 4194304"),
 ])
 def test_long_c_calls_are_refused_at_the_script_line(src, text):
