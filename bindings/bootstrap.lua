@@ -309,6 +309,15 @@ function M.adopt(u, cls, id)
   REFS[id] = u
 end
 
+-- adopt(u1, cls, id1), adopt(u2, cls, id2)... in one call: (cls, id1, u1, id2, u2, ...)
+function M.adopt_many(cls, ...)
+  for i = 1, select("#", ...), 2 do
+    local id, u = select(i, ...)
+    CLASS[u] = cls
+    REFS[id] = u
+  end
+end
+
 function M.release(...)
   for i = 1, select("#", ...) do
     REFS[(select(i, ...))] = nil
@@ -746,7 +755,8 @@ end
 local function pass(name, ok, ...)
   if ok then return ... end
   local e = ...
-  if type(e) == "string" and find(e, "^[^:]+:%d+: ") == nil then
+  -- (a failed allocation stays the bare "not enough memory" the host recognises)
+  if type(e) == "string" and e ~= "not enough memory" and find(e, "^[^:]+:%d+: ") == nil then
     glue_error((gsub(e, "^bad argument (#%d+) to '%?'", "bad argument %1 to '" .. name .. "'", 1)), 1)
   end
   error(e, 0)
