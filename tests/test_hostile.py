@@ -329,7 +329,7 @@ def test_selfplay_kills_a_duel_that_never_returns_and_goes_on(world, hostile, bu
              enumerate([[hostile] * 20 + [FILLER] * 20, [FILLER] * 40, [FILLER] * 40])]
     extra.update(p.name for p in decks)
     cfg = SelfplayConfig(scripts=folder, db=db, duels=3, seed=1, decks=decks, turn_limit=3,
-                         timeout=1.0, script_time_budget=budget)
+                         timeout=2.0, script_time_budget=budget)
     t0 = time.perf_counter()
     res = run_selfplay(cfg, jobs=1)
     took = time.perf_counter() - t0
@@ -337,11 +337,11 @@ def test_selfplay_kills_a_duel_that_never_returns_and_goes_on(world, hostile, bu
     killed = [by[0], by[2]]                        # the two duels with the hostile deck
     for d in killed:
         assert d.status == "engine_error"
-        assert d.error.cause == "timeout: the duel took more than 1 s"
+        assert d.error.cause == "timeout: the duel took more than 2 s"
         assert "its process was killed at turn 0 after 0 responses" in d.error.message
-        assert d.decks[0].startswith("d") and 1.0 <= d.seconds < 1.0 + KILL_GRACE + 2.0
-    assert by[1].completed                          # the run went on
-    assert took < 2 * (1.0 + KILL_GRACE + 2.0) + 20
+        assert d.decks[0].startswith("d") and 2.0 <= d.seconds < 2.0 + KILL_GRACE + 2.0
+    assert by[1].completed, by[1]                   # the run went on
+    assert took < 2 * (2.0 + KILL_GRACE + 2.0) + 20
 
 
 def test_selfplay_with_two_jobs_kills_the_late_duel_only(world):
@@ -351,9 +351,9 @@ def test_selfplay_with_two_jobs_kills_the_late_duel_only(world):
     decks = [_deck(Path(f"d{i}.ydk"), main) for i, main in
              enumerate([[190099007] * 20 + [FILLER] * 20, [FILLER] * 40, [FILLER] * 40])]
     extra.update(p.name for p in decks)
-    cfg = SelfplayConfig(scripts=folder, db=db, duels=3, seed=1, decks=decks, turn_limit=3, timeout=1.0)
+    cfg = SelfplayConfig(scripts=folder, db=db, duels=3, seed=1, decks=decks, turn_limit=3, timeout=2.0)
     res = run_selfplay(cfg, jobs=2)
-    assert [d.status for d in res.duels] == ["engine_error", "turn_cap", "engine_error"]
+    assert [d.status for d in res.duels] == ["engine_error", "turn_cap", "engine_error"], res.duels
     assert all("killed" in res.duels[i].error.message for i in (0, 2))
 
 
