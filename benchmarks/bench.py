@@ -218,6 +218,8 @@ class CrossingCounter:
     """
 
     HANDED_TO_LUA = {"_set_function": 2, "_set_resolver": 0}   # attribute -> index of the callable
+    # (lib, name1, entry1, may_yield1, name2, ...): every third argument from 2 is a callable
+    HANDED_IN_BATCHES = ("_set_functions",)
 
     def __init__(self) -> None:
         self.lua_to_python: Counter[str] = Counter()
@@ -236,6 +238,9 @@ class CrossingCounter:
         for name, index in self.HANDED_TO_LUA.items():
             if hasattr(sandbox, name):
                 setattr(sandbox, name, self._count_handed(name, index, getattr(sandbox, name)))
+        for name in self.HANDED_IN_BATCHES:
+            if hasattr(sandbox, name):
+                setattr(sandbox, name, self._count_batch(getattr(sandbox, name)))
 
     def _count_out(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         counts = self.python_to_lua
@@ -261,6 +266,31 @@ class CrossingCounter:
             twin = install(*args)
             counted.lua_twin = twin      # what bindings/args.py reads on a library function passed back
             return twin
+        return wrapped
+
+
+    def _count_batch(self, install: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap each entry of a set_functions batch as _count_handed wraps one."""
+        counts = self.lua_to_python
+
+        def counter(key: str, inner: Callable[..., Any]) -> Callable[..., Any]:
+            def counted(*a: Any) -> Any:
+                counts[key] += 1
+                return inner(*a)
+            return counted
+
+        def wrapped(lib: Any, *flat: Any) -> Any:
+            flat_l = list(flat)
+            made = []
+            for i in range(0, len(flat_l), 3):
+                key = _qualified(str(flat_l[i]))
+                counts.setdefault(key, 0)
+                flat_l[i + 1] = counter(key, flat_l[i + 1])
+                made.append(flat_l[i + 1])
+            twins = install(lib, *flat_l)
+            for fn, twin in zip(made, twins if isinstance(twins, tuple) else (twins,)):
+                fn.lua_twin = twin   # what bindings/args.py reads on a library function passed back
+            return twins
         return wrapped
 
 

@@ -411,6 +411,18 @@ function M.set_function(lib, name, entry, may_yield)
   return function(...) return cf(...) end
 end
 
+-- set_function for many functions of one library in one call:
+-- (lib, name1, entry1, may_yield1, name2, ...) -> twin1, twin2, ...
+function M.set_functions(lib, ...)
+  local twins, k = {}, 0
+  for i = 1, select("#", ...), 3 do
+    local name, entry, may_yield = select(i, ...)
+    k = k + 1
+    twins[k] = M.set_function(lib, name, entry, may_yield)
+  end
+  return tunpack(twins, 1, k)
+end
+
 -- Reading a name the reference library does not have is an error (typos,
 -- functions of other cores).  Writing new names stays allowed: utility.lua
 -- adds Group.CheckSubGroup and friends, some cards wrap Duel functions.

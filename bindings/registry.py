@@ -402,17 +402,23 @@ def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
     """
     sb = host.sandbox
     ref = reference_api()
+    # per library: (name in it, Python callable, may yield, its spec or None for a stub)
+    todo: dict[str, list[tuple[str, Any, bool, FunctionSpec | None]]] = {lib: [] for lib in libs}
     for name, fs in _REGISTRY.items():
         lib, _, fname = name.partition(".")
-        entry = _make_entry(fs, host)
-        entry.lua_twin = sb.set_function(libs[lib], fname, entry, fs.yields)  # type: ignore[attr-defined]
-        if is_direct_query(fs):
-            host.direct_queries[entry.lua_twin] = fs.fn  # type: ignore[attr-defined]
+        todo[lib].append((fname, _make_entry(fs, host), fs.yields, fs))
     for name in ref:
         if name not in _REGISTRY:
             lib, _, fname = name.partition(".")
-            stub = _make_stub(name, host)
-            stub.lua_twin = sb.set_function(libs[lib], fname, stub, False)  # type: ignore[attr-defined]
+            todo[lib].append((fname, _make_stub(name, host), False, None))
+    for lib, items in todo.items():
+        if not items:
+            continue
+        twins = sb.set_functions(libs[lib], [(fname, fn, yields) for fname, fn, yields, _ in items])
+        for (_, fn, _, fs), twin in zip(items, twins):
+            fn.lua_twin = twin
+            if fs is not None and is_direct_query(fs):
+                host.direct_queries[twin] = fs.fn
     for lib in STRICT_LIBRARIES:
         sb.make_strict(libs[lib], lib)
 

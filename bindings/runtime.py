@@ -234,6 +234,7 @@ class LuaSandbox:
         self._release = m.release
         self._card_class = m.card_class
         self._set_function = m.set_function
+        self._set_functions = m.set_functions
         self._strict = m.strict
         self._where = m.where
         self._new_table = m.new_table
@@ -262,6 +263,14 @@ class LuaSandbox:
     def set_function(self, lib: Any, name: str, entry: Any, may_yield: bool) -> Any:
         """Install ``lib[name]`` calling the Python ``entry``; returns its Lua twin."""
         return self._set_function(lib, name, entry, may_yield)
+
+    def set_functions(self, lib: Any, items: list[tuple[str, Any, bool]]) -> tuple:
+        """set_function for each (name, entry, may_yield) of one library, in one crossing;
+        their Lua twins in the same order."""
+        flat: list[Any] = []
+        for item in items:
+            flat += item
+        return _tuple(self._set_functions(lib, *flat))
 
     def make_strict(self, lib: Any, libname: str) -> None:
         """Reading an absent name of ``lib`` raises "<lib>.<name> is not a function of the reference core"."""
