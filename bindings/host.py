@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import threading
 import time
 import weakref
 import math
@@ -54,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.card import Card
 from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
-from . import registry
+from . import overrun, registry
 from .args import Args, lua_tonumber
 from .errors import (LuaArgError, LuaRaised, ScriptError, ScriptFailure, ScriptStopped,
                      reference_log_line)
@@ -96,6 +97,7 @@ STOPPED = "the whole call is stopped"
 REPEAT_LIMIT = 100
 _TICKS = 256
 _monotonic = time.monotonic
+_get_ident = threading.get_ident
 
 
 def _int32(v: int) -> int:
@@ -276,6 +278,10 @@ class LuaScriptHost:
         self._stopping: str | None = None
         self._repeats: dict[str, int] = {}
         self._ticks = _TICKS
+        # read by the overrun watcher (bindings/overrun.py): the running call's thread,
+        # and the deadline of the call it last interrupted
+        self._thread_id = 0
+        self._overrun_sent = -1.0
         # Lua twin of a read-only Card query -> its binding (see _direct_query)
         self.direct_queries: dict[Any, Callable[..., Any]] = {}
 
@@ -305,6 +311,7 @@ class LuaScriptHost:
             self.load_script(name)
         if opts.record_undefined_globals:
             self.sandbox.record_undefined_globals(True)
+        overrun.watch(self)
 
     def take_undefined_globals(self) -> list[tuple[str, str, int]]:
         """Reads of undefined ALL_CAPS globals since the last call: (name, chunk, line).
@@ -429,6 +436,7 @@ class LuaScriptHost:
                 self.sandbox.ensure_headroom()
                 # the Lua side takes this deadline as its `fresh` (one clock, read here)
                 self._deadline = arm = _monotonic() + self._budget
+                self._thread_id = _get_ident()
             elif self._stopping is not None:
                 raise ScriptStopped(self._stopping)
             else:

@@ -317,11 +317,11 @@ def _deck(path: Path, main: list[int]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("hostile, budget", [(190099006, 600.0), (190099007, 1.0)])
+@pytest.mark.parametrize("hostile, budget", [(190099006, 600.0), (190099007, 600.0)])
 def test_selfplay_kills_a_duel_that_never_returns_and_goes_on(world, hostile, budget):
-    """An endless loop under a huge time budget, or engine work with no Lua in it:
-    the duel's process is killed at its deadline, the report says how far it got,
-    and the next duel is played."""
+    """An endless loop, or engine work with no Lua in it, under a time budget longer
+    than the duel's deadline: the duel's process is killed at its deadline, the
+    report says how far it got, and the next duel is played."""
     from duelhost.selfplay import KILL_GRACE, SelfplayConfig, run_selfplay
 
     folder, db, extra = world
@@ -349,9 +349,10 @@ def test_selfplay_with_two_jobs_kills_the_late_duel_only(world):
 
     folder, db, extra = world
     decks = [_deck(Path(f"d{i}.ydk"), main) for i, main in
-             enumerate([[190099007] * 20 + [FILLER] * 20, [FILLER] * 40, [FILLER] * 40])]
+             enumerate([[190099006] * 20 + [FILLER] * 20, [FILLER] * 40, [FILLER] * 40])]
     extra.update(p.name for p in decks)
-    cfg = SelfplayConfig(scripts=folder, db=db, duels=3, seed=1, decks=decks, turn_limit=3, timeout=2.0)
+    cfg = SelfplayConfig(scripts=folder, db=db, duels=3, seed=1, decks=decks, turn_limit=3, timeout=2.0,
+                         script_time_budget=600.0)
     res = run_selfplay(cfg, jobs=2)
     assert [d.status for d in res.duels] == ["engine_error", "turn_cap", "engine_error"], res.duels
     assert all("killed" in res.duels[i].error.message for i in (0, 2))
@@ -387,3 +388,21 @@ def test_check_kills_a_card_that_never_returns_and_goes_on(world):
     assert "no result after 0.3 s" in lost.message and "killed" in lost.message
     assert by[190099001].status == PASSED                 # the check went on
     assert "pattern too complex" in by[190099002].failures[0].message
+
+
+def test_engine_work_that_never_returns_is_stopped_in_the_process(world):
+    """The sum check of c190099007 runs in the engine with no Lua and no Card query
+    in it: the overrun watcher interrupts it GRACE after the budget."""
+    from duelhost.bindings.overrun import GRACE, PERIOD
+
+    folder, db, _ = world
+    duel, host = new_duel(folder, db, time_budget=0.5)
+    duel.add_deck(0, [FILLER] * 30)
+    _, took = timed(duel.add_deck, 1, [190099007])
+    assert 0.5 + GRACE <= took < 0.5 + GRACE + PERIOD + 1.0
+    (err,) = host.errors
+    assert err.kind == "timeout" and err.card_code == 190099007 and err.callback == "initial_effect"
+    assert "time budget of 0.5 s (in engine work for a library function" in err.message
+    assert (err.script, err.line) == ("c190099007.lua", 6)
+    plays_on(duel)
+    another_duel(folder, db)
