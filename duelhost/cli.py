@@ -17,6 +17,7 @@ import click
 
 from . import paths
 from .inputs import BadInput, open_card_database, stops_on_interrupt
+from .modes import DuelMode, mode_options
 
 
 @click.group()
@@ -151,16 +152,24 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--seed", "first_seed", type=int, default=1, show_default=True,
               help="Live mode: the first seed (duel k uses seed S + k).")
 @click.option("--deck", "deck_files", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Live mode: a .ydk deck; pass it twice (player 0, player 1). Default: random 40-card "
-                   "Main Decks from the database.")
+              help="Live mode: a .ydk deck; pass it twice (player 0, player 1; four times with --tag). "
+                   "Default: random decks (40 Main + 15 Extra Deck cards) from the database.")
+@click.option("--decks", "deck_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Live mode: pair the .ydk files of this folder (deck k against deck k+m), one duel per "
+                   "pairing and seed; a deck that cannot be played is one line of the report.")
+@click.option("--pair-offset", type=click.IntRange(min=1), default=None,
+              help="With --decks: m (default: the number of decks / 2, / 4 with --tag).")
+@click.option("--main-only", is_flag=True,
+              help="Live mode: random 40-card Main Decks with no Extra Deck (the decks before issue 12).")
 @click.option("--scripts", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
               help="Script folder (c<ID>.lua, constant.lua, utility.lua, procedure.lua).")
 @click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Live mode: card database in the cards.cdb schema (default: the bundled cards.db).")
 @click.option("--ref-lib", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               envvar="OCGCORE_LIB", help="Live mode: the reference core's shared library (default: $OCGCORE_LIB).")
-@click.option("--turn-limit", type=click.IntRange(min=1), default=40, show_default=True,
-              help="Live mode: stop at the first prompt after this many turns.")
+@click.option("--turn-limit", type=click.IntRange(min=0), default=40, show_default=True,
+              help="Live mode: stop at the first prompt after this many turns (0: no turn cap; "
+                   "the response limit is then the only guard).")
 @click.option("--response-limit", type=click.IntRange(min=1), default=3000, show_default=True,
               help="Live mode: stop after this many responses.")
 @click.option("--duel-timeout", type=click.FloatRange(min=0), default=600.0, show_default=True,
@@ -175,11 +184,13 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here instead of standard output.")
+@mode_options
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
+         deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
          limit: int | None, only_ids: tuple[str, ...], report: str,
-         output: Path | None) -> None:
+         output: Path | None, mode: DuelMode) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
     With --golden, replay duels recorded from the reference.  With --seeds N,
@@ -187,7 +198,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
     --ref-lib / OCGCORE_LIB, see docs/reference.md): same decks, same seed
     sequence, answers chosen by a seeded random player from the reference's
     prompts and sent to both; each duel is identical to the end (or the turn
-    cap) or reported at its first differing message.
+    cap) or reported at its first differing message.  --rule, --tag and the
+    flag options choose the duel mode (live mode).
     """
     if (golden_file is None) == (seeds is None):
         raise click.UsageError("pass either --golden FILE or --seeds N")
@@ -204,8 +216,11 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         from .diff import run_live_diff
         from .reference import ReferenceCoreError
 
-        if deck_files and len(deck_files) != 2:
-            raise click.UsageError("pass --deck twice: player 0's deck, then player 1's")
+        if deck_files and len(deck_files) != mode.decks:
+            raise click.UsageError(f"pass --deck {mode.decks} times: player 0's deck, then player 1's"
+                                   + (", then their partners'" if mode.tag else ""))
+        if deck_files and deck_dir is not None:
+            raise click.UsageError("pass either --deck files or --decks FOLDER")
         if ref_lib is None:
             raise click.UsageError("live mode needs the reference library: --ref-lib FILE or OCGCORE_LIB")
         show = sys.stderr.isatty() if progress is None else progress
@@ -218,11 +233,15 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
                                     db_path=db if db is not None else paths.bundled_db(),
                                     scripts=scripts if scripts is not None else paths.bundled_scripts(),
-                                    deck_files=list(deck_files) or None, turn_limit=turn_limit,
+                                    deck_files=list(deck_files) or None, deck_dir=deck_dir,
+                                    pair_offset=pair_offset, mode=mode, main_only=main_only,
+                                    turn_limit=turn_limit,
                                     response_limit=response_limit, progress=report_progress,
                                     save_dir=save_divergent, duel_timeout=duel_timeout or None)
         except ReferenceCoreError as exc:
             raise click.ClickException(str(exc)) from exc
+        except ValueError as exc:      # a deck the pool cannot fill, a deck file that cannot be read
+            raise BadInput(str(exc)) from exc
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()
     if output is not None:
         output.write_text(text + "\n", encoding="utf-8")

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from duelhost.engine import constants as C
+
 from .conformance import ReplayResult, replay_record
 from .golden import GoldenError, load_records, record_card_reader
 
@@ -238,11 +240,30 @@ class LiveResult:
         }
 
 
+WIN_REASONS = {0: "surrender", 1: "LP", 2: "deck-out", 3: "timeout", 4: "connection lost"}
+
+
+def how_it_ended(r: LiveResult) -> str:
+    """``win by LP``, ``win by effect 0x11``, ``draw``, ``cap_turns``, ``cap_responses``,
+    or the status of a duel that stopped early (diverged, error, timeout, ...)."""
+    if r.end == "win":
+        return "draw" if r.winner == 2 else f"win by {win_reason(r.reason)}"
+    return r.end or r.status
+
+
+def win_reason(reason: int | None) -> str:
+    """MSG_WIN's reason: LP (1), deck-out (2)..., else the effect's code."""
+    if reason is None:
+        return "?"
+    return WIN_REASONS.get(reason, f"effect 0x{reason:x}")
+
+
 @dataclass
 class LiveSummary:
     source: str
     results: list[LiveResult] = field(default_factory=list)
     name_of: Any = None
+    problems: list[str] = field(default_factory=list)   # deck files left out, one line each
 
     @property
     def total(self) -> int:
@@ -261,32 +282,46 @@ class LiveSummary:
         return collections.Counter(r.cause for r in self.results if not r.identical)
 
     def ends(self) -> collections.Counter:
+        """How the identical duels ended (win / cap_turns / cap_responses)."""
         return collections.Counter(r.end or r.status for r in self.results if r.identical)
+
+    def endings(self) -> collections.Counter:
+        """How every duel ended (how_it_ended)."""
+        return collections.Counter(how_it_ended(r) for r in self.results)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "source": self.source, "identical": self.identical, "total": self.total,
             "median_agreeing_messages": self.median_agreeing(),
             "identical_ends": dict(self.ends()),
+            "endings": dict(self.endings().most_common()),
             "causes": dict(self.causes().most_common()),
+            "skipped_decks": list(self.problems),
             "duels": [r.to_json(self.name_of) for r in self.results],
         }
 
     def line(self, r: LiveResult) -> str:
         if r.identical:
-            return (f"{r.id}: identical to the {r.end} ({r.messages} messages, {r.responses} responses, "
+            won = f" (player {r.winner} by {win_reason(r.reason)})" if r.end == "win" and r.winner != 2 else ""
+            return (f"{r.id}: identical to the {r.end}{won} ({r.messages} messages, {r.responses} responses, "
                     f"{r.turns} turns)")
         if r.divergence is not None:
             return f"{r.id}: differs at {r.divergence.describe(self.name_of)}"
         return f"{r.id}: {r.status.upper()} after {r.agreeing} agreeing messages\n{r.error}"
 
     def to_text(self) -> str:
-        lines = [self.line(r) for r in self.results]
+        lines = [f"skipped deck {p}" for p in self.problems]
+        lines += [self.line(r) for r in self.results]
         lines.append("")
         lines.append(f"{self.identical} / {self.total} duels identical ({self.source})")
+        if self.problems:
+            lines.append(f"  {len(self.problems)} deck file(s) left out (listed above)")
         ends = ", ".join(f"{n} {k}" for k, n in self.ends().most_common())
         if ends:
             lines.append(f"  identical duels ended: {ends}")
+        endings = ", ".join(f"{n} {k}" for k, n in self.endings().most_common())
+        if endings:
+            lines.append(f"  all duels ended: {endings}")
         lines.append(f"  median agreeing prefix: {self.median_agreeing():g} messages")
         for cause, n in self.causes().most_common(10):
             lines.append(f"  {n:4d}  {cause}")
@@ -306,29 +341,44 @@ class DuelSetup:
     tag_cards: list[tuple[int, int, int]] = field(default_factory=list)   # new_tag_card arguments
 
 
-def random_setup(rng: Any, pool: list[int] | None, decks: list[Any] | None = None) -> DuelSetup:
+def random_setup(rng: Any, pool: Any, decks: list[Any] | None = None, *, mode: Any = None,
+                 main_only: bool = False) -> DuelSetup:
     """Decks and seed sequence for one duel, drawn from ``rng`` as the recordings did.
 
-    With ``decks`` (two ydk Decks) each Main Deck is shuffled by ``rng`` and the
-    Extra Deck kept in file order; otherwise two random 40-card Main Decks are
-    drawn from ``pool``.  Then 8 x 32 random bits make the seed sequence.
+    With ``decks`` (two .ydk Decks, four in a Tag Duel: player 0, player 1, then
+    their partners) each Main Deck is shuffled by ``rng`` and the Extra Deck kept
+    in file order; otherwise random decks are drawn from ``pool`` (a
+    deckpool.DeckPool: 40 Main + 15 Extra Deck cards allowed under the mode's
+    rule, only the 40 with ``main_only``; a plain list of codes: 40-card Main
+    Decks).  Then 8 x 32 random bits make the seed sequence.  Players 0 and 1 get
+    ``new_card``, the partners ``new_tag_card``; the options are the mode's.
     """
-    from .deckpool import random_main_deck
+    from .deckpool import DeckPool, random_deck, random_main_deck
+    from .modes import DuelMode
+    mode = mode if mode is not None else DuelMode()
     cards: list[tuple[int, int, int, int, int, int]] = []
+    tag_cards: list[tuple[int, int, int]] = []
     mains: list[list[int]] = []
-    for p in (0, 1):
+    for seat in range(mode.decks):
+        p = seat % 2
         if decks is not None:
-            main = list(decks[p].main)
+            main = list(decks[seat].main)
             main = rng.sample(main, len(main))
-            extra = list(decks[p].extra)
+            extra = list(decks[seat].extra)
+        elif isinstance(pool, DeckPool):
+            main, extra = random_deck(rng, pool, rule=mode.effective_rule, main_only=main_only)
         else:
-            main = random_main_deck(rng, pool or [])
-            extra = []
+            main, extra = random_main_deck(rng, pool or []), []
         mains.append(main)
-        cards.extend((code, p, p, 0x01, 0, 8) for code in main)
-        cards.extend((code, p, p, 0x40, 0, 8) for code in extra)
+        if seat < 2:
+            cards.extend((code, p, p, C.LOCATION_DECK, 0, C.POS_FACEDOWN_DEFENSE) for code in main)
+            cards.extend((code, p, p, C.LOCATION_EXTRA, 0, C.POS_FACEDOWN_DEFENSE) for code in extra)
+        else:
+            tag_cards.extend((code, p, C.LOCATION_DECK) for code in main)
+            tag_cards.extend((code, p, C.LOCATION_EXTRA) for code in extra)
     seed_sequence = [rng.getrandbits(32) for _ in range(8)]
-    return DuelSetup(seed_sequence=seed_sequence, cards=cards, decks=mains)
+    return DuelSetup(seed_sequence=seed_sequence, cards=cards, decks=mains, options=mode.options,
+                     tag_cards=tag_cards)
 
 
 def _describe_error() -> str:
@@ -350,7 +400,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     agreeing step (progress).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
     legal response drawn from ``rng``) from the *reference's* prompt and sent to
     both cores.  Stops at the first message that differs, at MSG_WIN, or at the
-    first prompt after turn ``turn_limit`` (or ``response_limit`` responses).
+    first prompt after turn ``turn_limit`` (0: no turn cap) or ``response_limit``
+    responses.
     """
     import time
 
@@ -444,7 +495,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 result.status = "harness"
                 result.error = "the reference stopped without a prompt"
                 break
-            if result.turns > turn_limit:
+            if turn_limit and result.turns > turn_limit:
                 result.end = "cap_turns"
                 break
             if result.responses >= response_limit:
@@ -475,58 +526,113 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     return result
 
 
+@dataclass
+class LiveDuel:
+    """One duel of a live run: its name, seed, decks (None: random) and generator."""
+
+    id: str
+    seed: int
+    rng: Any
+    decks: list[Any] | None = None
+
+
+def live_duels(seeds: int, first_seed: int, deck_sets: list[list[Any]] | None) -> list[LiveDuel]:
+    """The duels of a live run, in order.
+
+    Without ``deck_sets``, duel k is seed ``first_seed + k`` with
+    ``random.Random(first_seed + k)``.  With them (the decks of each pairing,
+    named), every set is played once per seed, seed-major; its generator is
+    seeded from the seed and the set's place, so the same pairing and seed give
+    the same duel whatever the folder holds after it.
+    """
+    import random
+    out = []
+    for k in range(seeds):
+        seed = first_seed + k
+        if deck_sets is None:
+            out.append(LiveDuel(f"seed-{seed}", seed, random.Random(seed)))
+            continue
+        for i, decks in enumerate(deck_sets):
+            names = "-vs-".join(Path(d.name).stem for d in decks)
+            rng = random.Random(f"{seed}:{i}") if len(deck_sets) > 1 else random.Random(seed)
+            out.append(LiveDuel(f"{names}@{seed}", seed, rng, decks))
+    return out
+
+
 def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1,
                   db_path: Path, scripts: Path | None, deck_files: list[Path] | None = None,
+                  deck_dir: Path | None = None, pair_offset: int | None = None,
+                  mode: Any = None, main_only: bool = False,
                   turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
                   progress: Any = None, save_dir: Path | None = None,
                   duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> LiveSummary:
-    """``duelhost diff --seeds N``: N seeded duels in both cores (see play_side_by_side).
+    """``duelhost diff --seeds N``: seeded duels in both cores (see play_side_by_side).
 
-    Duel k uses ``random.Random(first_seed + k)`` for its decks (random 40-card
-    Main Decks from the database, or the two .ydk files with shuffled Main
-    Decks), then its seed sequence, then the random player's answers.
+    Decks: random ones from the database (40 Main + 15 Extra Deck cards, or 40
+    Main Deck cards with ``main_only``; deckpool.py), the .ydk files of
+    ``deck_files`` (2, or 4 for a Tag Duel) with shuffled Main Decks, or every
+    pairing of the .ydk files of ``deck_dir`` (deckpool.deck_pairs) once per
+    seed; a deck file that cannot be played is one line of the report.  Each
+    duel's generator gives its decks, then its seed sequence, then the random
+    player's answers.  ``mode`` (modes.DuelMode) gives the rule and flags.
     """
-    import random
-
     from duelhost.engine.carddb import CardDatabase
     from duelhost.engine.ydk import read_ydk
 
-    from .deckpool import main_deck_pool
+    from .deckpool import deck_pairs, deck_pool, read_deck_folder
+    from .modes import DuelMode
     from .reference import ReferenceCore
 
+    mode = mode if mode is not None else DuelMode()
     db = CardDatabase.open(db_path)
     core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
-    decks = None
+    deck_sets = None
     pool = None
-    if deck_files:
-        if len(deck_files) != 2:
-            raise ValueError("pass --deck twice (player 0's deck, then player 1's)")
-        decks = [read_ydk(p) for p in deck_files]
+    problems: list[str] = []
+    if deck_dir is not None:
+        files = read_deck_folder(deck_dir, db)
+        problems = [f"{f.name}: {f.problem}" for f in files if f.problem]
+        good = [f for f in files if not f.problem]
+        deck_sets = [[good[i] for i in group] for group in deck_pairs(len(good), pair_offset, mode.decks)]
+        source = f"{len(deck_sets)} pairings of {len(good)} decks from {deck_dir}"
+    elif deck_files:
+        if len(deck_files) != mode.decks:
+            raise ValueError(f"pass --deck {mode.decks} times (player 0's deck, then player 1's"
+                             + (", then their partners')" if mode.tag else ")"))
+        deck_sets = [[_named(read_ydk(p), p) for p in deck_files]]
+        source = " vs ".join(p.name for p in deck_files)
     else:
-        pool = main_deck_pool(db, scripts)
+        pool = deck_pool(db, scripts)
+        source = "random decks" + (" (Main Deck only)" if main_only else " with Extra Decks")
     card_pool = list(db)
 
     def name_of(code: int) -> str:
         rec = db.find(code & 0x7FFFFFFF)
         return rec.name if rec is not None and rec.name else str(code)
 
-    summary = LiveSummary(source=f"live: {seeds} seeds from {first_seed}, {core.path}", name_of=name_of)
-    for k in range(seeds):
-        seed = first_seed + k
-        rng = random.Random(seed)
-        setup = random_setup(rng, pool, decks)
-        kwargs = dict(duel_id=f"seed-{seed}", seed=seed, turn_limit=turn_limit,
+    summary = LiveSummary(source=f"live: {seeds} seed(s) from {first_seed}, {source}, {mode.describe()}, "
+                                 f"turn cap {turn_limit or 'none'}, {core.path}",
+                          name_of=name_of, problems=problems)
+    for duel in live_duels(seeds, first_seed, deck_sets):
+        setup = random_setup(duel.rng, pool, duel.decks, mode=mode, main_only=main_only)
+        kwargs = dict(duel_id=duel.id, seed=duel.seed, turn_limit=turn_limit,
                       response_limit=response_limit, card_pool=card_pool)
         if duel_timeout is None:
-            r = play_side_by_side(core, db, scripts, setup, rng, **kwargs)
+            r = play_side_by_side(core, db, scripts, setup, duel.rng, **kwargs)
         else:
-            r = _play_forked(core, db, scripts, setup, rng, duel_timeout, kwargs)
+            r = _play_forked(core, db, scripts, setup, duel.rng, duel_timeout, kwargs)
         summary.results.append(r)
         if save_dir is not None and not r.identical:
             save_live_replay(r, Path(save_dir) / f"{r.id}.yrp")
         if progress is not None:
             progress(r)
     return summary
+
+
+def _named(deck: Any, path: Path) -> Any:
+    """A .ydk Deck with the file's name (for duel ids)."""
+    from .deckpool import DeckFile
+    return DeckFile(path, tuple(deck.main), tuple(deck.extra))
 
 
 def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,

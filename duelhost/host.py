@@ -141,6 +141,21 @@ class Duel:
         for code in extra:
             self.add_card(code, player, C.LOCATION_EXTRA)
 
+    def add_tag_deck(self, player: int, main: Iterable[int], extra: Iterable[int] = (), *,
+                     shuffle: bool = False) -> None:
+        """Tag Duel: the Main and Extra Deck of ``player``'s partner (the reference's
+        new_tag_card), who takes over from the side's second turn on.  The duel's
+        options need DUEL_TAG_MODE (0x20) for the partner to play."""
+        self._check_setup(player)
+        cards = list(main)
+        if shuffle:
+            cards = self._deck_rng.sample(cards, len(cards))
+        for location, codes in ((C.LOCATION_DECK, cards), (C.LOCATION_EXTRA, list(extra))):
+            for code in codes:
+                if code not in self.db:
+                    raise UnknownCardError(code, str(self.db))
+                self.engine.new_tag_card_at(code, player, location)
+
     def start(self) -> None:
         """Draw the opening hands and begin the first turn."""
         if self._started:

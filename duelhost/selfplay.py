@@ -22,8 +22,11 @@ Everything is deterministic for a given seed: duel ``i`` gets its own seed from
 a generator seeded with ``seed`` (so duel ``i`` is the same whatever ``duels``,
 ``jobs`` or ``only`` are), and that seed chooses the decks, the duel's random
 number seed sequence and both players' seeds.  Without deck files, each player
-gets a random deck from the cards of the script folder that have a database
-row (:func:`card_pool`, :func:`random_deck`).  The one thing no seed fixes is
+gets a random deck (40 Main + 15 Extra Deck cards, or 40 Main Deck cards with
+``main_only``) from the cards of the script folder that have a database row
+(duelhost.deckpool); with a deck folder (``deck_dir``) duel *i* plays pairing
+*i mod P* of its .ydk files (deckpool.deck_pairs).  ``mode`` gives the Master
+Rule and the DUEL_* flags (duelhost.modes; a Tag Duel has four decks).  The one thing no seed fixes is
 Lua's own ``pairs()`` order over string keys, which changes from process to
 process (docs: DESIGN "Random numbers"); scripts almost never depend on it.
 """
@@ -45,41 +48,29 @@ from typing import Any
 
 import click
 
-from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.responses import InvalidResponse, NoValidResponse
 from duelhost.engine.ydk import read_ydk
 
 from . import paths
+from .deckpool import DeckPool, deck_pairs, deck_pool, random_deck, read_deck_folder
 from .inputs import BadInput, open_card_database
+from .modes import DuelMode, mode_options
 from .watchdog import Lost, run_pool
 
 __all__ = [
-    "CardPool",
     "DeckChoice",
     "DuelReport",
     "ErrorInfo",
     "SelfplayConfig",
     "SelfplayError",
     "SelfplayResult",
-    "card_pool",
     "duel_seeds",
     "play_duel",
-    "random_deck",
     "run_selfplay",
 ]
 
-EXTRA_DECK_TYPES = C.TYPE_FUSION | C.TYPE_SYNCHRO | C.TYPE_XYZ | C.TYPE_LINK
-"""Card types that live in the Extra Deck."""
-
-MAIN_DECK_SIZE = 40
-EXTRA_DECK_SIZE = 15
-MAX_COPIES = 3
-
 WIN_REASON_NAMES = {0: "surrender", 1: "LP", 2: "deck-out", 3: "timeout", 4: "connection lost"}
-
-_SCRIPT_NAME = re.compile(r"c(\d+)\.lua")
-
 
 class SelfplayError(ValueError):
     """Selfplay cannot run as asked (no usable cards, an unreadable deck file, ...)."""
@@ -88,63 +79,6 @@ class SelfplayError(ValueError):
 # ---------------------------------------------------------------------------
 # Decks
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CardPool:
-    """The cards random decks are drawn from, in code order."""
-
-    main: tuple[int, ...]
-    extra: tuple[int, ...]
-    names: dict[int, int] = field(default_factory=dict, compare=False)
-    """code -> the code that counts for the 3-copies rule (an alternate artwork counts as its original)."""
-
-
-def card_pool(scripts: Path, db: CardDatabase) -> CardPool:
-    """Every ``c<code>.lua`` of ``scripts`` with a database row, split into Main
-    Deck cards (monsters, Spells, Traps that are not Fusion/Synchro/Xyz/Link)
-    and Extra Deck monsters.  Tokens and rows of no card type are left out."""
-    main: list[int] = []
-    extra: list[int] = []
-    names: dict[int, int] = {}
-    for entry in os.scandir(scripts):
-        m = _SCRIPT_NAME.fullmatch(entry.name)
-        if m is None:
-            continue
-        code = int(m.group(1))
-        rec = db.find(code)
-        if rec is None or rec.type & C.TYPE_TOKEN:
-            continue
-        if not rec.type & (C.TYPE_MONSTER | C.TYPE_SPELL | C.TYPE_TRAP):
-            continue
-        names[code] = rec.alias or code
-        (extra if rec.type & C.TYPE_MONSTER and rec.type & EXTRA_DECK_TYPES else main).append(code)
-    return CardPool(main=tuple(sorted(main)), extra=tuple(sorted(extra)), names=names)
-
-
-def _draw_cards(codes: Sequence[int], names: dict[int, int], count: int, rng: random.Random) -> list[int]:
-    """``count`` random cards of ``codes`` (fewer if they run out), at most 3 of each name."""
-    copies: collections.Counter[int] = collections.Counter()
-    distinct = len({names.get(c, c) for c in codes})
-    count = min(count, distinct * MAX_COPIES)
-    out: list[int] = []
-    while len(out) < count:
-        code = codes[rng.randrange(len(codes))]
-        name = names.get(code, code)
-        if copies[name] < MAX_COPIES:
-            copies[name] += 1
-            out.append(code)
-    return out
-
-
-def random_deck(pool: CardPool, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A random 40-card Main Deck and an Extra Deck of up to 15 cards, at most 3 copies of a card."""
-    if len({pool.names.get(c, c) for c in pool.main}) * MAX_COPIES < MAIN_DECK_SIZE:
-        raise SelfplayError(f"only {len(pool.main)} Main Deck cards with a script and a database row: "
-                            f"a 40-card deck needs at least {-(-MAIN_DECK_SIZE // MAX_COPIES)} different ones")
-    main = _draw_cards(pool.main, pool.names, MAIN_DECK_SIZE, rng)
-    extra = _draw_cards(pool.extra, pool.names, EXTRA_DECK_SIZE, rng) if pool.extra else []
-    return main, extra
-
-
 def deck_files(values: Sequence[Path]) -> list[Path]:
     """The .ydk files named (a folder stands for all its .ydk files, in name order)."""
     out: list[Path] = []
@@ -198,7 +132,7 @@ class DuelReport:
 
     index: int
     seed: int
-    decks: tuple[str, str]
+    decks: tuple[str, ...]       # two names, four in a Tag Duel
     status: str                  # "win", "turn_cap", "response_cap", "engine_error", "script_error"
     winner: int | None = None
     reason: int | None = None
@@ -230,10 +164,14 @@ class DuelReport:
 class SelfplayConfig:
     scripts: Path
     db: Path
-    duels: int = 100
+    duels: int | None = 100      # None with deck_dir: one duel per pairing
     seed: int = 0
     decks: list[Path] = field(default_factory=list)
-    turn_limit: int = 40
+    deck_dir: Path | None = None  # pair the .ydk files of this folder (deckpool.deck_pairs)
+    pair_offset: int | None = None
+    main_only: bool = False      # random decks without an Extra Deck
+    mode: DuelMode = field(default_factory=DuelMode)
+    turn_limit: int = 40         # 0: no turn cap
     response_limit: int = 10000
     timeout: float = 300.0       # seconds per duel
     script_time_budget: float = 60.0   # CPU seconds one Lua call may run (real group checks can take seconds)
@@ -249,6 +187,7 @@ class SelfplayResult:
     jobs: int
     pool_sizes: tuple[int, int] | None = None
     deck_count: int = 0
+    problems: list[str] = field(default_factory=list)   # deck files of deck_dir left out, one line each
 
     # ----- figures -----
     def count(self, status: str) -> int:
@@ -331,10 +270,13 @@ class SelfplayResult:
             "config": {
                 "scripts": str(cfg.scripts), "db": str(cfg.db), "duels": cfg.duels, "seed": cfg.seed,
                 "decks": [str(p) for p in cfg.decks], "turn_limit": cfg.turn_limit,
+                "deck_dir": str(cfg.deck_dir) if cfg.deck_dir is not None else None,
+                "main_only": cfg.main_only, "mode": cfg.mode.describe(), "options": cfg.mode.options,
                 "response_limit": cfg.response_limit, "keep_going": cfg.keep_going,
                 "pool": None if self.pool_sizes is None else {"main": self.pool_sizes[0], "extra": self.pool_sizes[1]},
             },
             "summary": self.summary(),
+            "skipped_decks": list(self.problems),
             "errors": groups,
             "duels": [d.to_json() for d in self.duels],
         }
@@ -344,15 +286,19 @@ class SelfplayResult:
         cfg = self.config
         s = self.summary()
         n = len(self.duels) or 1
-        lines = []
-        if cfg.decks:
+        lines = [f"skipped deck {p}" for p in self.problems]
+        if cfg.deck_dir is not None:
+            source = f"pairings of {self.deck_count} decks from {cfg.deck_dir}"
+        elif cfg.decks:
             source = f"{self.deck_count or len(cfg.decks)} deck file(s)"
         elif self.pool_sizes is not None:
-            source = f"random decks from {self.pool_sizes[0]} Main Deck + {self.pool_sizes[1]} Extra Deck cards"
+            extra = "no Extra Deck" if cfg.main_only else f"{self.pool_sizes[1]} Extra Deck cards"
+            source = f"random decks from {self.pool_sizes[0]} Main Deck + {extra}"
         else:
             source = "random decks"
-        lines.append(f"selfplay: {len(self.duels)} duels, seed {cfg.seed}, {source}; scripts {cfg.scripts}, "
-                     f"db {cfg.db}; caps {cfg.turn_limit} turns, {cfg.response_limit} responses")
+        lines.append(f"selfplay: {len(self.duels)} duels, seed {cfg.seed}, {source}, {cfg.mode.describe()}; "
+                     f"scripts {cfg.scripts}, db {cfg.db}; caps {cfg.turn_limit or 'no'} turns, "
+                     f"{cfg.response_limit} responses")
         lines.append(f"finished: {s['completed']}/{len(self.duels)} ({100 * s['completed'] / n:.1f}%) with no error")
         reasons = ", ".join(f"{k} {v}" for k, v in s["win_reasons"].items()) or "none"
         lines.append(f"  by a win: {s['wins']} ({reasons})")
@@ -499,13 +445,32 @@ class _Setup:
 
     config: SelfplayConfig
     db: CardDatabase
-    pool: CardPool | None
+    pool: DeckPool | None
     decks: list[DeckChoice]
     seeds: list[int]
+    groups: list[tuple[int, ...]] = field(default_factory=list)   # deck_dir: the pairings
+    problems: list[str] = field(default_factory=list)             # deck files left out
+    count: int = 0                                                 # duels in the run
+
+
+def _read_deck_files(config: SelfplayConfig, db: CardDatabase) -> list[DeckChoice]:
+    """The --deck files (a folder: its .ydk files); any that cannot be played stops selfplay."""
+    decks = []
+    for path in deck_files(config.decks):
+        try:
+            d = read_ydk(path)
+        except Exception as exc:  # noqa: BLE001
+            raise SelfplayError(f"{path}: {exc}") from exc
+        missing = sorted({c for c in (*d.main, *d.extra) if c not in db})
+        if missing:
+            raise SelfplayError(f"{path}: card(s) with no row in {config.db}: "
+                                + ", ".join(map(str, missing[:10])))
+        decks.append(DeckChoice(name=path.name, main=d.main, extra=d.extra))
+    return decks
 
 
 def _prepare(config: SelfplayConfig) -> _Setup:
-    if config.duels < 0:
+    if config.duels is not None and config.duels < 0:
         raise SelfplayError("the number of duels cannot be negative")
     if not config.scripts.is_dir():
         raise SelfplayError(f"{config.scripts}: not a folder of scripts")
@@ -515,34 +480,51 @@ def _prepare(config: SelfplayConfig) -> _Setup:
         raise SelfplayError(exc.message) from None
     decks: list[DeckChoice] = []
     pool = None
-    if config.decks:
-        for path in deck_files(config.decks):
-            try:
-                d = read_ydk(path)
-            except Exception as exc:  # noqa: BLE001
-                raise SelfplayError(f"{path}: {exc}") from exc
-            missing = sorted({c for c in (*d.main, *d.extra) if c not in db})
-            if missing:
-                raise SelfplayError(f"{path}: card(s) with no row in {config.db}: "
-                                    + ", ".join(map(str, missing[:10])))
-            decks.append(DeckChoice(name=path.name, main=d.main, extra=d.extra))
+    groups: list[tuple[int, ...]] = []
+    problems: list[str] = []
+    if config.deck_dir is not None:
+        files = read_deck_folder(config.deck_dir, db)
+        problems = [f"{f.name}: {f.problem}" for f in files if f.problem]
+        decks = [DeckChoice(f.name, f.main, f.extra) for f in files if not f.problem]
+        groups = deck_pairs(len(decks), config.pair_offset, config.mode.decks)
+        if not groups:
+            raise SelfplayError(f"{config.deck_dir}: fewer than two playable .ydk files"
+                                + "".join(f"\n  {p}" for p in problems))
+    elif config.decks:
+        decks = _read_deck_files(config, db)
     else:
-        pool = card_pool(config.scripts, db)
-        random_deck(pool, random.Random(0))     # fails early when the pool is too small
-    top = max(config.only) + 1 if config.only else config.duels
-    return _Setup(config=config, db=db, pool=pool, decks=decks, seeds=duel_seeds(config.seed, max(top, 0)))
+        if next(config.scripts.glob("c*.lua"), None) is None:
+            raise SelfplayError(f"{config.scripts}: no Main Deck cards with a script (no c<ID>.lua here)")
+        pool = deck_pool(db, config.scripts, ot=0)
+        try:                                    # fails early when the pool is too small
+            random_deck(random.Random(0), pool, rule=config.mode.effective_rule, main_only=config.main_only)
+        except ValueError as exc:
+            raise SelfplayError(f"{config.scripts}: Main Deck cards with a script and a database row: "
+                                f"{exc}") from None
+    count = config.duels if config.duels is not None else (len(groups) if groups else 100)
+    top = max(config.only) + 1 if config.only else count
+    return _Setup(config=config, db=db, pool=pool, decks=decks, seeds=duel_seeds(config.seed, max(top, 0)),
+                  groups=groups, problems=problems, count=count)
 
 
-def _choose_decks(setup: _Setup, index: int, rng: random.Random) -> tuple[DeckChoice, DeckChoice]:
+def _choose_decks(setup: _Setup, index: int, rng: random.Random) -> list[DeckChoice]:
+    """The decks of duel ``index``: player 0's, player 1's, then (Tag Duel) their partners'.
+
+    A deck folder: pairing ``index mod P``; deck files: deck ``index + s mod k`` for
+    seat s; else random decks drawn from ``rng``."""
+    seats = setup.config.mode.decks
+    if setup.groups:
+        return [setup.decks[i] for i in setup.groups[index % len(setup.groups)]]
     if setup.decks:
         n = len(setup.decks)
-        return setup.decks[index % n], setup.decks[(index + 1) % n]
+        return [setup.decks[(index + s) % n] for s in range(seats)]
     assert setup.pool is not None
     out = []
-    for p in (0, 1):
-        main, extra = random_deck(setup.pool, rng)
-        out.append(DeckChoice(name=f"random-{index}-{p}", main=tuple(main), extra=tuple(extra)))
-    return out[0], out[1]
+    for s in range(seats):
+        main, extra = random_deck(rng, setup.pool, rule=setup.config.mode.effective_rule,
+                                  main_only=setup.config.main_only)
+        out.append(DeckChoice(name=f"random-{index}-{s}", main=tuple(main), extra=tuple(extra)))
+    return out
 
 
 def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
@@ -559,18 +541,19 @@ def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
     cfg = setup.config
     seed = setup.seeds[index]
     rng = random.Random(seed)
-    deck0, deck1 = _choose_decks(setup, index, rng)
+    decks = _choose_decks(setup, index, rng)
     duel_seed = rng.getrandbits(32)
     players = [RandomPlayer(rng.getrandbits(64)), RandomPlayer(rng.getrandbits(64))]
-    report = DuelReport(index=index, seed=seed, decks=(deck0.name, deck1.name), status="engine_error")
+    report = DuelReport(index=index, seed=seed, decks=tuple(d.name for d in decks), status="engine_error")
     duel = None
     start = time.perf_counter()
     try:
         from duelhost.bindings.host import LuaScriptHost
         host = LuaScriptHost(cfg.scripts, time_budget=cfg.script_time_budget)
-        duel = Duel(db=setup.db, seed=duel_seed, script_host=host)
-        duel.add_deck(0, deck0.main, deck0.extra, shuffle=True)
-        duel.add_deck(1, deck1.main, deck1.extra, shuffle=True)
+        duel = Duel(db=setup.db, seed=duel_seed, script_host=host, options=cfg.mode.options)
+        for seat, deck in enumerate(decks):
+            add = duel.add_deck if seat < 2 else duel.add_tag_deck
+            add(seat % 2, deck.main, deck.extra, shuffle=True)
         duel.start()
         _play(duel, players, cfg, report, progress)
     except DuelTimeout as exc:
@@ -635,7 +618,7 @@ def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport
                 raise RuntimeError("the duel ended without MSG_WIN")
             report.status, report.winner, report.reason = "win", win.player, win.reason
             return
-        if duel.engine.infos.turn_id > cfg.turn_limit:
+        if cfg.turn_limit and duel.engine.infos.turn_id > cfg.turn_limit:
             report.status = "turn_cap"
             return
         if duel.responses >= cfg.response_limit:
@@ -686,8 +669,7 @@ def _lost_report(setup: _Setup, index: int, lost: Lost) -> DuelReport:
         cause = f"worker process died (exit code {lost.exitcode})"
         message = f"the duel's process died (exit code {lost.exitcode}) {where}"
     try:
-        deck0, deck1 = _choose_decks(setup, index, random.Random(setup.seeds[index]))
-        decks = (deck0.name, deck1.name)
+        decks = tuple(d.name for d in _choose_decks(setup, index, random.Random(setup.seeds[index])))
     except Exception:  # noqa: BLE001 - the names are only for the report
         decks = ("?", "?")
     err = ErrorInfo(kind="engine", cause=cause, message=message, turn=turns, response=responses)
@@ -724,7 +706,7 @@ def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
     deadline that always fires (duelhost.watchdog); ``jobs=0`` plays them here, with
     only the in-process checks (for tests and profiling)."""
     setup = _prepare(config)
-    indices = sorted(set(config.only)) if config.only else list(range(config.duels))
+    indices = sorted(set(config.only)) if config.only else list(range(setup.count))
     start = time.perf_counter()
     if jobs <= 0 or not indices:
         results = {}
@@ -739,7 +721,7 @@ def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
     pool_sizes = (len(setup.pool.main), len(setup.pool.extra)) if setup.pool is not None else None
     return SelfplayResult(config=config, duels=[results[i] for i in indices], wall_seconds=wall,
                           jobs=max(1, min(jobs, len(indices) or 1)), pool_sizes=pool_sizes,
-                          deck_count=len(setup.decks))
+                          deck_count=len(setup.decks), problems=setup.problems)
 
 
 def default_config(**kwargs: Any) -> SelfplayConfig:
@@ -764,16 +746,22 @@ def dumps(result: SelfplayResult) -> str:
               help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
 @click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Card database in the cards.cdb schema (default: the bundled cards.db).")
-@click.option("--duels", "-n", type=click.IntRange(min=0), default=100, show_default=True,
-              help="How many duels to play.")
+@click.option("--duels", "-n", type=click.IntRange(min=0), default=None,
+              help="How many duels to play (default 100; with --decks one per pairing).")
 @click.option("--seed", "-s", type=int, default=0, show_default=True,
               help="Seed of the run: duel i is the same for the same seed.")
 @click.option("--deck", "decks", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A .ydk deck (repeatable; a folder means all its .ydk files).  Duel i puts deck "
                    "i mod k against deck i+1 mod k.  Without --deck each player gets a random "
-                   "40-card deck from the scripted cards of --scripts.")
-@click.option("--turn-limit", type=click.IntRange(min=1), default=40, show_default=True,
-              help="Stop a duel at the first prompt after this turn.")
+                   "deck (40 Main + 15 Extra Deck cards) from the scripted cards of --scripts.")
+@click.option("--decks", "deck_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Pair the .ydk files of this folder (deck k against deck k+m): duel i plays pairing "
+                   "i mod P; a deck that cannot be played is one line of the report.")
+@click.option("--pair-offset", type=click.IntRange(min=1), default=None,
+              help="With --decks: m (default: the number of decks / 2, / 4 with --tag).")
+@click.option("--main-only", is_flag=True, help="Random decks with no Extra Deck (40 Main Deck cards).")
+@click.option("--turn-limit", type=click.IntRange(min=0), default=40, show_default=True,
+              help="Stop a duel at the first prompt after this turn (0: no turn cap).")
 @click.option("--response-limit", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a duel after this many responses.")
 @click.option("--timeout", type=click.FloatRange(min=0), default=300.0, show_default=True,
@@ -794,10 +782,12 @@ def dumps(result: SelfplayResult) -> str:
               help="Text report: list at most N error causes of each kind.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error (default: when it is a terminal).")
-def selfplay_command(scripts: Path | None, db: Path | None, duels: int, seed: int, decks: tuple[Path, ...],
+@mode_options
+def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, seed: int,
+                     decks: tuple[Path, ...], deck_dir: Path | None, pair_offset: int | None, main_only: bool,
                      turn_limit: int, response_limit: int, timeout: float, script_time_budget: float,
                      keep_going: bool, only: tuple[int, ...], jobs: int, report: str, output: Path | None,
-                     max_causes: int | None, progress: bool | None) -> None:
+                     max_causes: int | None, progress: bool | None, mode: DuelMode) -> None:
     """Play seeded duels between random players and report how they end.
 
     Prints the duels finished (by LP, deck-out, other win reasons, at the turn
@@ -811,14 +801,20 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int, seed: in
 
     # script errors are in the report; the host's log lines would only repeat them
     logging.getLogger("duelhost.scripts").setLevel(logging.CRITICAL)
+    if decks and deck_dir is not None:
+        raise click.UsageError("pass either --deck files or --decks FOLDER")
+    if duels is None and deck_dir is None:
+        duels = 100
     config = default_config(scripts=scripts, db=db, duels=duels, seed=seed, decks=list(decks),
+                            deck_dir=deck_dir, pair_offset=pair_offset, main_only=main_only, mode=mode,
                             turn_limit=turn_limit, response_limit=response_limit, timeout=timeout,
                             keep_going=keep_going, script_time_budget=script_time_budget,
                             only=list(only) or None)
     show = sys.stderr.isatty() if progress is None else progress
     bar = None
     if show:
-        bar = click.progressbar(length=len(set(only)) if only else duels, label="playing duels",
+        total = duels if duels is not None else len(list(deck_dir.glob("*.ydk")))   # about one per deck
+        bar = click.progressbar(length=len(set(only)) if only else total, label="playing duels",
                                 file=sys.stderr, show_pos=True, show_eta=True)
         bar.__enter__()
     try:

@@ -28,7 +28,8 @@ from duelhost import paths
 from duelhost.engine.messages import MsgAnnounceCard, Prompt, decode_messages
 from duelhost.engine.responses import encode_response, legal_responses, parse_response, random_response
 from duelhost.engine.ydk import read_ydk
-from duelhost.selfplay import card_pool, default_config, random_deck, run_selfplay
+from duelhost.deckpool import deck_pool, random_deck
+from duelhost.selfplay import default_config, run_selfplay
 
 REPO = Path(__file__).resolve().parent.parent
 DECKS = sorted((REPO / "cards").glob("*.ydk"))
@@ -120,16 +121,20 @@ def test_random_decks_from_the_bundled_scripts_respect_the_deck_rules():
     from duelhost.engine.carddb import CardDatabase
     from duelhost.engine import constants as C
     db = CardDatabase.open(paths.bundled_db())
-    pool = card_pool(paths.bundled_scripts(), db)
-    assert 190001010 in pool.main and 190001004 not in pool.main      # a Normal Monster has no script
+    pool = deck_pool(db, paths.bundled_scripts(), ot=0)
+    assert 190001010 in pool.main
+    assert 190001004 in pool.main            # a Normal Monster needs no script (the reference loads none)
     for code in pool.main:
         t = db.get(code).type
         assert not t & (C.TYPE_FUSION | C.TYPE_SYNCHRO | C.TYPE_XYZ | C.TYPE_LINK | C.TYPE_TOKEN)
+    for code in pool.extra:
+        assert db.get(code).type & (C.TYPE_FUSION | C.TYPE_SYNCHRO | C.TYPE_XYZ | C.TYPE_LINK)
     rng = random.Random(3)
     for _ in range(20):
-        main, extra = random_deck(pool, rng)
-        assert len(main) == 40 and len(extra) <= 15
-        assert max(main.count(c) for c in set(main)) <= 3
+        main, extra = random_deck(rng, pool)
+        assert len(main) == 40 and len(set(main)) == 40
+        assert len(extra) == min(15, len(pool.extra)) and set(extra) <= set(pool.extra)
+        assert random_deck(rng, pool, main_only=True)[1] == []
 
 
 def test_selfplay_reports_and_is_deterministic_across_workers():
