@@ -39,6 +39,7 @@ local sformat, ssub, supper, sbyte = string.format, string.sub, string.upper, st
 local find, match, gmatch, gsub = string.find, string.match, string.gmatch, string.gsub
 local tsort, tmove, tinsert, tremove = table.sort, table.move, table.insert, table.remove
 local srep, tointeger = string.rep, math.tointeger
+local sdump = string.dump
 local huge = math.huge
 local collect = collectgarbage
 local as_function = python.as_function
@@ -423,13 +424,26 @@ function M.set_functions(lib, ...)
   return tunpack(twins, 1, k)
 end
 
--- Reading a name the reference library does not have is an error (typos,
--- functions of other cores).  Writing new names stays allowed: utility.lua
--- adds Group.CheckSubGroup and friends, some cards wrap Duel functions.
+-- Reading a name the reference library does not have gives nil, as there
+-- (scripts test `if Duel.LoadScript then`); the name is remembered so that
+-- calling that nil says "Duel.X is not a function of the reference core"
+-- (absent_call, in the error handler).  Writing new names stays allowed:
+-- utility.lua adds Group.CheckSubGroup and friends, some cards wrap Duel functions.
+local ABSENT = {}      -- name -> "Lib.name", for each absent name a script read
 function M.strict(lib, libname)
   setmetatable(lib, {__metatable = HIDDEN, __index = function(_, k)
-    glue_error(sformat("%s.%s is not a function of the reference core", libname, tostring(k)), 2)
+    if type(k) == "string" then ABSENT[k] = libname .. "." .. k end
+    return nil
   end})
+end
+
+-- "attempt to call a nil value (field 'X')" with the library name read as nil.
+local function absent_call(msg)
+  local name = match(msg, "attempt to call a nil value %(field '([^']+)'%)")
+            or match(msg, "attempt to call a nil value %(method '([^']+)'%)")
+  local full = name ~= nil and ABSENT[name] or nil
+  if full == nil then return msg end
+  return msg .. ": " .. full .. " is not a function of the reference core"
 end
 
 -- "file:line: " of the script line that called the running library function
@@ -477,6 +491,7 @@ local function describe(e)
 end
 
 local function handler(e)
+  if type(e) == "string" then e = absent_call(e) end
   local msg, t = describe(e)
   last_tb = traceback(msg or sformat("(error object is a %s value)", t), 2)
   if msg ~= nil and type(e) == "userdata" then return msg end
@@ -557,11 +572,35 @@ end
 
 -- Run a text chunk.  With a class table, self_table/self_code are set while
 -- it runs (that is how GetID() finds them) and cleared afterwards.
+-- Compile a text chunk to the host's own bytecode (debug information kept, so
+-- positions and tracebacks read as from the text): the dump, or nil and the
+-- syntax error.  Scripts themselves can never load bytecode (load is "t" only).
+function M.compile(src, chunkname)
+  local f, err = load(src, chunkname, "t")
+  if f == nil then return nil, err end
+  return sdump(f)
+end
+
+local run_function
+
 function M.run(fresh, src, chunkname, cls, code)
   local f, err = load(src, chunkname, "t")
   if f == nil then
     return false, err, "string", nil
   end
+  return run_function(fresh, f, cls, code)
+end
+
+-- Run a chunk M.compile made (never anything a script or a file supplied).
+function M.run_compiled(fresh, dump, chunkname, cls, code)
+  local f, err = load(dump, chunkname, "b")
+  if f == nil then
+    return false, err, "string", nil
+  end
+  return run_function(fresh, f, cls, code)
+end
+
+run_function = function(fresh, f, cls, code)
   arm(fresh)
   last_tb = nil
   if cls ~= nil then

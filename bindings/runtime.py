@@ -64,6 +64,8 @@ Lupa facts that shape the rest (measured with lupa 2.8):
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import codecs
 import time
 from dataclasses import dataclass
@@ -184,6 +186,37 @@ def _tuple(r: Any) -> tuple:
     return r if type(r) is tuple else (r,)
 
 
+class CompiledChunks:
+    """Bytecode of the text chunks sandboxes compiled, by (chunk name, source text),
+    shared by every sandbox of the process; the oldest go past ``max_bytes``."""
+
+    def __init__(self, max_bytes: int = 64 << 20) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self._dumps: "OrderedDict[tuple[str, bytes], str]" = OrderedDict()
+
+    def get(self, chunkname: str, source: bytes) -> str | None:
+        key = (chunkname, source)
+        dump = self._dumps.get(key)
+        if dump is not None:
+            self._dumps.move_to_end(key)
+        return dump
+
+    def put(self, chunkname: str, source: bytes, dump: str) -> None:
+        self._dumps[(chunkname, source)] = dump
+        self.size += len(dump) + len(source)
+        while self.size > self.max_bytes and self._dumps:
+            (_, src), old = self._dumps.popitem(last=False)
+            self.size -= len(old) + len(src)
+
+    def clear(self) -> None:
+        self._dumps.clear()
+        self.size = 0
+
+
+COMPILED = CompiledChunks()
+
+
 class LuaSandbox:
     """One sandboxed Lua 5.4 state with the host's privileged glue loaded."""
 
@@ -219,6 +252,8 @@ class LuaSandbox:
         self._call_field = m.call_field
         self._filter_cards = m.filter_cards
         self._run = m.run
+        self._compile = m.compile
+        self._run_compiled = m.run_compiled
         self._tostring = m.tostring
         self._task_start = m.task_start
         self._task_resume = m.task_resume
@@ -325,10 +360,22 @@ class LuaSandbox:
 
     def run(self, fresh: Fresh, source: bytes, chunkname: str, cls: Any = None,
             code: int | None = None) -> tuple:
-        """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile."""
+        """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile.
+
+        The compiled chunk is kept for the process (COMPILED), so the same script in
+        the next duel is not parsed again; a chunk that does not compile runs the
+        ordinary way, which reports the syntax error.
+        """
         if self.covered_sources is not None:
             self.covered_sources[chunkname] = bytes(source)
-        return _tuple(self._run(fresh, source, chunkname, cls, code))
+        dump = COMPILED.get(chunkname, source)
+        if dump is None:
+            made = self._compile(source, chunkname)   # (a str: the codec keeps every byte)
+            if type(made) is not str:
+                return _tuple(self._run(fresh, source, chunkname, cls, code))
+            dump = made
+            COMPILED.put(chunkname, source, dump)
+        return _tuple(self._run_compiled(fresh, dump, chunkname, cls, code))
 
     def run_file(self, path: Path | str, chunkname: str | None = None, cls: Any = None,
                  code: int | None = None) -> tuple:
