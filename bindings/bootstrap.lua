@@ -106,8 +106,8 @@ hook = function()
       sethook(hook, "", 1)
     end
     error(stop_reason or sformat(
-      "script timeout: ran longer than the time budget of %g s (endless loop?) in %s",
-      budget, info.short_src), 2)
+      "script timeout: ran longer than the time budget of %g s (endless loop?) in function <%s:%d>",
+      budget, info.short_src, info.linedefined), 2)
   end
 end
 

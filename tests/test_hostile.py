@@ -126,6 +126,19 @@ def test_a_lookup_the_host_makes_is_under_the_budget():
     assert sb.call(True, sb.lua.eval("function() return 1 end")) == (True, 1)
 
 
+def test_a_timeout_names_the_card_the_function_and_the_limit(world):
+    folder, db, _ = world
+    duel, host = new_duel(folder, db, time_budget=0.3)
+    _, took = timed(duel.engine.new_card, 190099006)
+    assert 0.3 <= took < 0.3 + 2.0
+    (err,) = host.errors
+    assert (err.kind, err.card_code, err.card_name, err.callback) == ("timeout", 190099006, None, "initial_effect")
+    assert err.message == ("./script/c190099006.lua:4: script timeout: ran longer than the time budget "
+                           "of 0.3 s (endless loop?) in function <./script/c190099006.lua:3>")
+    assert str(err).endswith("[card 190099006, initial_effect]")
+    plays_on(duel)
+
+
 def test_an_exponential_pattern_is_refused_before_the_c_call(world):
     folder, db, _ = world
     duel, host = new_duel(folder, db)
