@@ -404,7 +404,9 @@ class LuaScriptHost:
         code = card.data.get_original_code()
         cls = self._class_for(code)
         self.handles.card_handle(card, cls)
-        if is_load_script(card.data):
+        # a code with no row (a blank Token, the engine warned): the reference's call
+        # fails ("attempt to call an error function") and changes nothing
+        if is_load_script(card.data) and self.duel.card_reader(code) is not None:
             card.set_status(STATUS_INITIALIZING, True)
             try:
                 self.call_card_function(card, "initial_effect", card)

@@ -31,7 +31,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.carddb import UnknownCardError
 from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
 from ..engine.core_constants import *  # noqa: F401,F403
 from ..engine.group import GTYPE_READ_ONLY, CardSet
@@ -500,10 +499,7 @@ def duel_create_token(ctx: LuaContext, args: Args) -> Any:
     code = args.int32(2)
     if playerid != 0 and playerid != 1:
         return False
-    try:
-        return ctx.duel.create_token(playerid, _u32(code))
-    except UnknownCardError as e:
-        raise LuaArgError(f"Duel.CreateToken: {e}") from None
+    return ctx.duel.create_token(playerid, _u32(code))
 
 
 @lua_function("Duel.SpecialSummon", yields=True)

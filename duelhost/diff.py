@@ -421,6 +421,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         ref = ref_core.create_duel(setup.seed_sequence)
     ref_errors = len(ref_core.errors)
     script = None
+    ours = None
     try:
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
@@ -522,6 +523,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             errs["reference"] = [str(e) for e in ref_core.errors[ref_errors:ref_errors + 5]]
         if script is not None and getattr(script, "errors", None):
             errs["duelhost"] = [str(e)[:300] for e in script.errors[:5]]
+        if ours is not None and ours.warnings:
+            errs["duelhost warnings"] = list(dict.fromkeys(ours.warnings))[:5]
         result.script_errors = errs
     return result
 

@@ -141,6 +141,7 @@ class DuelReport:
     seconds: float = 0.0
     error: ErrorInfo | None = None
     script_errors: list[ErrorInfo] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)   # what the duel went on through (duel.warnings)
 
     @property
     def completed(self) -> bool:
@@ -243,6 +244,7 @@ class SelfplayResult:
             "engine_error": self.count("engine_error"),
             "script_error": self.count("script_error"),
             "duels_with_script_errors": sum(1 for d in self.duels if d.script_errors or d.status == "script_error"),
+            "duels_with_warnings": sum(1 for d in self.duels if d.warnings),
             "responses": self.responses,
             "play_seconds": round(self.play_seconds, 3),
             "wall_seconds": round(self.wall_seconds, 3),
@@ -308,6 +310,10 @@ class SelfplayResult:
         lines.append(f"stopped by a script error: {s['script_error']}")
         if cfg.keep_going:
             lines.append(f"duels with script errors: {s['duels_with_script_errors']}")
+        if s["duels_with_warnings"]:
+            warned = collections.Counter(w for d in self.duels for w in d.warnings)
+            lines.append(f"duels that went on through a warning: {s['duels_with_warnings']}")
+            lines.extend(f"  - [{n} duel(s)] {w}" for w, n in warned.most_common(max_groups or 10))
         lines.append(f"responses: {s['responses']} in {s['play_seconds']:.1f} s of play: "
                      f"{s['responses_per_second']:.0f} responses/s per job; "
                      f"{s['responses_per_second_wall']:.0f}/s overall "
@@ -565,6 +571,7 @@ def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
         report.error = _engine_error(duel, exc)
     report.seconds = time.perf_counter() - start
     if duel is not None:
+        report.warnings = list(dict.fromkeys(duel.engine.warnings))
         report.turns = duel.engine.infos.turn_id
         report.responses = duel.responses
         host = duel.script_host
@@ -801,6 +808,7 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, s
 
     # script errors are in the report; the host's log lines would only repeat them
     logging.getLogger("duelhost.scripts").setLevel(logging.CRITICAL)
+    logging.getLogger("duelhost.engine").setLevel(logging.ERROR)     # warnings are in the report too
     if decks and deck_dir is not None:
         raise click.UsageError("pass either --deck files or --decks FOLDER")
     if duels is None and deck_dir is None:

@@ -418,6 +418,9 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         self.returns = Returns()
         self.nil_event = Event()
         self.finished = False
+        # what the duel did differently from a clean run without stopping (a Token code
+        # with no database row...): one line each, for the host's reports
+        self.warnings: list[str] = []
         self._runner: Any = None
         self.script.attach(self)
         self.temp_card = self.new_card(TEMP_CARD_ID)
@@ -426,6 +429,12 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
 
     def next_effect_serial(self) -> int:
         return next(self._effect_serial)
+
+    def warn(self, text: str) -> None:
+        """Record a warning (``self.warnings``) and log it (logger ``duelhost.engine``)."""
+        import logging
+        self.warnings.append(text)
+        logging.getLogger("duelhost.engine").warning("%s", text)
 
     def new_card(self, code: int) -> Card:
         """Create a card from the database and let its script register its effects.

@@ -149,7 +149,8 @@ def test_group_and_effect_reject_unknown_fields(env):
     host, duel, c = env
     g = duel.new_group([c])
     host.strict = False
-    call(host, "local g = ...; return g.__class__", g)
+    assert call(host, "local g = ...; return g.__class__", g) == (None,)    # nil, as in the reference
+    call(host, "local g = ...; return g:__class__()", g)
     assert "Group.__class__ is not a function of the reference core" in host.errors[-1].message
 
 

@@ -235,15 +235,14 @@ def test_create_token_has_no_location_and_the_database_identity():
     assert bad is False
 
 
-def test_create_token_unknown_code_is_a_clear_error():
+def test_create_token_unknown_code_makes_a_blank_card_with_a_warning():
     t = Table()
     t.run("""
-        local ok, err = pcall(Duel.CreateToken, 0, %d)
-        return ok, err
+        local ok, tk = pcall(Duel.CreateToken, 0, %d)
+        return ok, tk:GetCode()
     """ % H.UNKNOWN)
-    ok, err = t.results()
-    assert ok is False
-    assert "Duel.CreateToken" in err and str(H.UNKNOWN) in err
+    assert t.results() == (True, H.UNKNOWN)
+    assert str(H.UNKNOWN) in t.duel.warnings[-1]
 
 
 def test_special_summon_faceup_lets_the_player_choose_attack_or_defense():

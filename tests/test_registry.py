@@ -198,9 +198,16 @@ def test_unimplemented_names_raise_with_the_script_position(env):
 def test_names_the_reference_lacks(env):
     host, duel, c = env
     for lib in ("Duel", "Debug", "Effect", "Group"):
-        run(host, f"local f = {lib}.NoSuchThing\nreturn f")
-        assert host.errors[-1].message.endswith(f"{lib}.NoSuchThing is not a function of the reference core")
-        assert ":1:" in host.errors[-1].message
+        # reading gives nil, as in the reference (scripts test `if Duel.X then`) ...
+        assert run(host, f"return {lib}.NoSuchThing, type({lib}.NoSuchThing)") == (None, "nil")
+        # ... and calling that nil names the function
+        before = len(host.errors)
+        run(host, f"local x = 1\nreturn {lib}.NoSuchThing(x)")
+        assert len(host.errors) == before + 1
+        message = host.errors[-1].message
+        assert message.endswith(f"{lib}.NoSuchThing is not a function of the reference core"), message
+        assert ":2:" in message and "attempt to call a nil value" in message
+    assert run(host, "if Duel.SelectCounter then return 1 end return 2") == (2,)
     # Card reads give nil: card classes inherit from Card and scripts read absent fields
     assert run(host, "return Card.NoSuchThing") == (None,)
     # new names can be written (utility.lua adds Group.CountPlusOne in the test scripts)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..card import Card
-from ..carddb import UnknownCardError
 from ..constants import *  # noqa: F403
 from ..core_constants import *  # noqa: F403
 from ..group import CardSet, Group
@@ -144,10 +143,12 @@ class DuelActionsSupportMixin:
         in no location yet (Duel.SpecialSummon puts it on the field).
 
         Its name, type and stats are the database record's.  A code with no
-        record raises UnknownCardError (the reference would make a blank card).
+        record makes a blank card with that code, as the reference does (its
+        card reader answers zeros), and a warning names the code.
         """
         if self.card_reader(code) is None:
-            raise UnknownCardError(code, "the card database (Duel.CreateToken)")
+            self.warn(f"Duel.CreateToken: no row for card code {code} in the card database: "
+                      f"a blank card was made, as the reference does")
         pcard = self.new_card(code)
         pcard.owner = playerid
         pcard.current.location = 0
