@@ -59,6 +59,8 @@ def filter_cards(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
     """The cards that pass the script filter ``fn(card, *extra)``, in order, stopping
     after ``limit`` matches (0: no limit): one check_filter per card.  A host may
     make those same calls in one go (LuaScriptHost.filter_cards)."""
+    if fn is None:                                   # no filter: every card passes
+        return list(cards[:limit]) if limit else list(cards)
     batch = getattr(script, "filter_cards", None)
     if batch is not None:
         return batch(fn, cards, extra, limit)
