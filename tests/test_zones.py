@@ -428,6 +428,26 @@ def test_hand_shuffle_resends_client_hints() -> None:
                                  type=CHINT_DESC_ADD, value=0x12345)]
 
 
+def test_hand_shuffle_resends_client_hints_newest_first() -> None:
+    """The reference walks the card's effect index (an unordered_map keyed by
+    address): the effects registered last come first.  Seen live (issue 12): a
+    card given to the opponent's hand with hints 0x43 then 0x42 resends 0x42 first."""
+    d = make_duel()
+    h = d.new_card_at(100, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    d.new_card_at(101, 0, 0, LOCATION_HAND, 0, POS_FACEDOWN)
+    for n, desc in enumerate((0x43, 0x42)):
+        e = d.new_effect()
+        e.type = EFFECT_TYPE_SINGLE
+        e.code = 0x10000000 + 1234 + n
+        e.flag[0] = EFFECT_FLAG_CLIENT_HINT
+        e.description = desc
+        e.owner = h
+        h.add_effect(e)
+    d.messages.clear()
+    d.shuffle(0, LOCATION_HAND)
+    assert [m.value for m in d.messages if isinstance(m, MsgCardHint)] == [0x42, 0x43]
+
+
 def test_deck_shuffle_and_pseudo_shuffle() -> None:
     d = make_duel()
     for c in (100, 101, 102, 100, 101):

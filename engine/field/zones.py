@@ -943,10 +943,14 @@ class ZonesMixin:
         """MSG_CARD_HINT (CHINT_DESC_ADD) for each client-hint effect of each card in hand.
 
         The reference walks each card's effect index, an unordered map keyed
-        by effect address; we walk it in registration order.
+        by effect address (libstdc++: an element inserted goes in front of the
+        others of its bucket, or of the whole list for an empty bucket), so the
+        effects registered last come first; we walk it newest first.  (Exact
+        only while no rehash and no bucket order intervene: the addresses are
+        the reference's.)
         """
         for pcard in hand:
-            for peffect in list(pcard.indexer):
+            for peffect in reversed(list(pcard.indexer)):
                 if peffect.is_flag(EFFECT_FLAG_CLIENT_HINT) and not peffect.is_flag(EFFECT_FLAG_PLAYER_TARGET):
                     self.emit(MsgCardHint(loc=LocInfo.from_raw(pcard.get_info_location()),
                                           type=CHINT_DESC_ADD, value=peffect.description & UINT_MAX))
