@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from . import paths
+from .gc_tuning import tune_for_throughput
 from .inputs import BadInput, open_card_database, stops_on_interrupt
 from .modes import DuelMode, mode_options
 
@@ -24,6 +25,7 @@ from .modes import DuelMode, mode_options
 @click.version_option(package_name="duelhost")
 def main() -> None:
     """duelhost: a Python duel core that runs the real YGOPro card scripts."""
+    tune_for_throughput()
 
 
 def _parse_codes(values: tuple[str, ...]) -> list[int]:
