@@ -310,15 +310,6 @@ function M.adopt(u, cls, id)
   REFS[id] = u
 end
 
--- adopt(u1, cls, id1), adopt(u2, cls, id2)... in one call: (cls, id1, u1, id2, u2, ...)
-function M.adopt_many(cls, ...)
-  for i = 1, select("#", ...), 2 do
-    local id, u = select(i, ...)
-    CLASS[u] = cls
-    REFS[id] = u
-  end
-end
-
 function M.release(...)
   for i = 1, select("#", ...) do
     REFS[(select(i, ...))] = nil

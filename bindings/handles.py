@@ -120,19 +120,11 @@ def deref(v: Any) -> Any:
     return v
 
 
-def _NOTHING() -> None:
-    """The weak reference of an anchor not handed out yet: no object."""
-    return None
-
-
-_POOL = 32      # group / effect anchors adopted in Lua per crossing
-
-
 class HandleTable:
     """Makes, reuses and keeps alive the Lua handles of one host's engine objects."""
 
     __slots__ = ("_sb", "_class_of", "_effect_lib", "_group_lib", "_ids", "released",
-                 "effects", "script_groups", "kept_groups", "_pools", "__weakref__")
+                 "effects", "script_groups", "kept_groups", "__weakref__")
 
     def __init__(self, sandbox: "LuaSandbox", class_of: Any, effect_lib: Any, group_lib: Any) -> None:
         self._sb = sandbox
@@ -146,8 +138,6 @@ class HandleTable:
         self.effects: dict[Effect, None] = {}
         self.script_groups: list[Group] = []
         self.kept_groups: dict[Group, None] = {}
-        # anchors already adopted in Lua, waiting for a group / an effect: (anchor, id)
-        self._pools: dict[Any, list[tuple[RefAnchor, int]]] = {group_lib: [], effect_lib: []}
 
     # ----- making handles -------------------------------------------------------------------
 
@@ -167,34 +157,19 @@ class HandleTable:
             released.append(hid)
         return weakref.ref(obj, gone)
 
-    def _adopted(self, cls: Any) -> tuple[RefAnchor, int]:
-        """An anchor (and its id) Lua already knows as a handle of class ``cls``.
-
-        Anchors are adopted in Lua _POOL at a time, in one crossing, and handed
-        out one by one; the engine object is attached when one is taken.
-        """
-        pool = self._pools[cls]
-        if not pool:
-            fresh = [(RefAnchor(_NOTHING), next(self._ids)) for _ in range(_POOL)]
-            flat: list[Any] = []
-            for a, hid in fresh:
-                flat += (hid, a)
-            self._sb.adopt_many(cls, *flat)
-            fresh.reverse()
-            pool += fresh
-        return pool.pop()
-
     def _make(self, obj: Any) -> Any:
         t = type(obj)
         if t is Group:
-            a, hid = self._adopted(self._group_lib)
-            a.ref = self._ref(obj, hid)
+            hid = next(self._ids)
+            a = RefAnchor(self._ref(obj, hid))
+            self._sb.adopt(a, self._group_lib, hid)
             obj.handle = a
             self.script_groups.append(obj)
             return a
         if t is Effect:
-            a, hid = self._adopted(self._effect_lib)
-            a.ref = self._ref(obj, hid)
+            hid = next(self._ids)
+            a = RefAnchor(self._ref(obj, hid))
+            self._sb.adopt(a, self._effect_lib, hid)
             obj.handle = a
             self.effects[obj] = None
             return a

@@ -260,7 +260,6 @@ class LuaSandbox:
         self.task_drop = m.task_drop
         self._task_stats = m.task_stats
         self.adopt = m.adopt
-        self.adopt_many = m.adopt_many
         self._set_resolver = m.set_resolver
         self._resolved_count = m.resolved_count
         self._forget_class = m.forget_class
