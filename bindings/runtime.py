@@ -193,16 +193,16 @@ class CompiledChunks:
     def __init__(self, max_bytes: int = 64 << 20) -> None:
         self.max_bytes = max_bytes
         self.size = 0
-        self._dumps: "OrderedDict[tuple[str, bytes], str]" = OrderedDict()
+        self._dumps: "OrderedDict[tuple[str, bytes], bytes]" = OrderedDict()
 
-    def get(self, chunkname: str, source: bytes) -> str | None:
+    def get(self, chunkname: str, source: bytes) -> bytes | None:
         key = (chunkname, source)
         dump = self._dumps.get(key)
         if dump is not None:
             self._dumps.move_to_end(key)
         return dump
 
-    def put(self, chunkname: str, source: bytes, dump: str) -> None:
+    def put(self, chunkname: str, source: bytes, dump: bytes) -> None:
         self._dumps[(chunkname, source)] = dump
         self.size += len(dump) + len(source)
         while self.size > self.max_bytes and self._dumps:
@@ -372,7 +372,7 @@ class LuaSandbox:
             made = self._compile(source, chunkname)   # (a str: the codec keeps every byte)
             if type(made) is not str:
                 return _tuple(self._run(fresh, source, chunkname, cls, code))
-            dump = made
+            dump = made.encode("utf-8", "surrogateescape")   # bytes reach Lua as they are
             COMPILED.put(chunkname, source, dump)
         return _tuple(self._run_compiled(fresh, dump, chunkname, cls, code))
 

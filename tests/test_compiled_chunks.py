@@ -54,7 +54,7 @@ def test_scripts_still_cannot_load_bytecode():
 
 def test_the_oldest_chunks_go_past_the_size_limit():
     kept = CompiledChunks(max_bytes=100)
-    kept.put("@a", b"a" * 40, "x" * 20)
-    kept.put("@b", b"b" * 40, "y" * 20)
-    assert kept.get("@a", b"a" * 40) is None and kept.get("@b", b"b" * 40) == "y" * 20
+    kept.put("@a", b"a" * 40, b"x" * 20)
+    kept.put("@b", b"b" * 40, b"y" * 20)
+    assert kept.get("@a", b"a" * 40) is None and kept.get("@b", b"b" * 40) == b"y" * 20
     assert kept.size == 60
