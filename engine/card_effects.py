@@ -747,7 +747,9 @@ class CardEffectsMixin:
             self.delete_card_target(True)
             self.effect_target_cards.clear()
         reload = False
-        for peffect in list(self.indexer):
+        # the reference walks an unordered map keyed by effect address; in practice
+        # that is newest first (as the hand shuffle's hints, zones.py)
+        for peffect in reversed(list(self.indexer)):
             if peffect not in self.indexer:
                 continue
             if peffect.reset(id, reset_type):
