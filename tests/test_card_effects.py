@@ -429,3 +429,36 @@ def test_copy_drops_uncopyable_and_replace_reloads_own_effects_on_reset():
     c.reset(cid2, RESET_COPY)
     assert replacing not in c.indexer and not c.is_status(STATUS_EFFECT_REPLACED)
     assert script.card_calls == [(c, "initial_effect", (c,))]
+
+
+def test_a_reset_removes_client_hints_newest_first(tmp_path):
+    """card.reset walks the card's effects newest first (the reference's unordered
+    effect index, in practice): two client-hint effects lose their hints in that order."""
+    from duelhost.engine.constants import RESET_EVENT, RESET_TOGRAVE
+    from duelhost.engine.messages import MsgCardHint
+    from duelhost.testing.scenario import Scenario
+    code = 190000201
+    (tmp_path / f"c{code}.lua").write_text("""
+local s,id=GetID()
+function s.initial_effect(c) end
+function s.hints(c)
+  for i = 1, 2 do
+    local e = Effect.CreateEffect(c)
+    e:SetDescription(aux.Stringid(id, i))
+    e:SetType(EFFECT_TYPE_SINGLE)
+    e:SetProperty(EFFECT_FLAG_CLIENT_HINT)
+    e:SetReset(RESET_EVENT + RESETS_STANDARD)
+    c:RegisterEffect(e)
+  end
+end
+""", encoding="utf-8")
+    s = Scenario(scripts=tmp_path)
+    ref = s.add(code, to="mzone")
+    s.start()
+    card = ref.engine
+    s.script_host.call_code_function(code, "hints", card)
+    duel = card.duel
+    mark = len(duel.messages)
+    card.reset(RESET_TOGRAVE, RESET_EVENT)
+    removed = [m.value for m in duel.messages[mark:] if isinstance(m, MsgCardHint)]
+    assert removed == [code * 16 + 2, code * 16 + 1]
