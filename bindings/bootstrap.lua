@@ -574,21 +574,21 @@ end
 
 local run_function
 
-function M.run(fresh, src, chunkname, cls, code)
-  local f, err = load(src, chunkname, "t")
+local function load_and_run(fresh, chunk, chunkname, mode, cls, code)
+  local f, err = load(chunk, chunkname, mode)
   if f == nil then
     return false, err, "string", nil
   end
   return run_function(fresh, f, cls, code)
 end
 
+function M.run(fresh, src, chunkname, cls, code)
+  return load_and_run(fresh, src, chunkname, "t", cls, code)
+end
+
 -- Run a chunk M.compile made (never anything a script or a file supplied).
 function M.run_compiled(fresh, dump, chunkname, cls, code)
-  local f, err = load(dump, chunkname, "b")
-  if f == nil then
-    return false, err, "string", nil
-  end
-  return run_function(fresh, f, cls, code)
+  return load_and_run(fresh, dump, chunkname, "b", cls, code)
 end
 
 run_function = function(fresh, f, cls, code)

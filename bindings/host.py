@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.card import Card
 from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
+from ..engine.scripting import filter_each
 from . import overrun, registry
 from .args import Args, lua_tonumber
 from .errors import (LuaArgError, LuaRaised, ScriptError, ScriptFailure, ScriptStopped,
@@ -661,7 +662,7 @@ class LuaScriptHost:
             return list(cards[:limit]) if limit else list(cards)
         if (not cards or self._lua_depth == 0 or self.call_depth == 0
                 or fn in self.direct_queries):
-            return self._filter_each(fn, cards, extra, limit)
+            return filter_each(self, fn, cards, extra, limit)
         to_lua = self.handles.to_lua
         lua_extra = tuple([to_lua(a) for a in extra])
         passed: list[Card] = []
@@ -677,7 +678,7 @@ class LuaScriptHost:
                 self.no_action -= 1
                 self._leave_depth()
             if out is None:                       # not a function: reported card by card
-                return passed + self._filter_each(fn, rest, extra, want)
+                return passed + filter_each(self, fn, rest, extra, want)
             if type(out[1]) is not int:           # the glue failed before the first call
                 self._failed(out, fn, (rest[0],) + extra, "filter")
                 start += 1
@@ -692,15 +693,6 @@ class LuaScriptHost:
 
     def _filter_batch(self, fresh: bool, fn: Any, handles: list[Any], extra: tuple, limit: int) -> Any:
         return self.sandbox.filter_cards(fn, handles, extra, limit)
-
-    def _filter_each(self, fn: Any, cards: list[Card], extra: tuple, limit: int) -> list[Card]:
-        passed: list[Card] = []
-        for c in cards:
-            if self.check_filter(fn, c, *extra):
-                passed.append(c)
-                if limit and len(passed) >= limit:
-                    break
-        return passed
 
     def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
         if fn is None:

@@ -64,6 +64,12 @@ def filter_cards(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
     batch = getattr(script, "filter_cards", None)
     if batch is not None:
         return batch(fn, cards, extra, limit)
+    return filter_each(script, fn, cards, extra, limit)
+
+
+def filter_each(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
+                limit: int = 0) -> "list[Card]":
+    """filter_cards card by card: one ``script.check_filter`` call per card, in order."""
     passed: list[Card] = []
     for c in cards:
         if script.check_filter(fn, c, *extra):

@@ -445,33 +445,23 @@ class FieldEffectsMixin:
         """
         if self_player != 0 and self_player != 1:
             return False
-        if not is_target:
-            candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
-            if len(set(candidates)) == len(candidates):     # (a Field/Pendulum Zone card twice: below)
-                return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
+        candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
+        if not is_target and len(set(candidates)) == len(candidates):   # (a Field/Pendulum Zone card twice: below)
+            return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
         core = self.core
         script = self.script
         result = CardSet()
-        location = location1
-        p = self_player
-        for _ in range(2):
-            for pcard, found_in in self._location_candidates(p, location):
-                if (found_in & _FIELD_ZONES) and pcard.is_treated_as_not_on_field():
-                    continue
-                if pcard is pexception or (pexgroup is not None and pexgroup.has_card(pcard)):
-                    continue
-                if filter_fn is not None and not script.check_filter(filter_fn, pcard, *extra_args):
-                    continue
-                if is_target and not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
-                    continue
-                if pret is not None:
-                    pret.append(pcard)
-                    return True
-                result.add(pcard)
-                if fcount and len(result) >= fcount:
-                    return True
-            location = location2
-            p = 1 - p
+        for pcard in candidates:
+            if filter_fn is not None and not script.check_filter(filter_fn, pcard, *extra_args):
+                continue
+            if is_target and not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
+                continue
+            if pret is not None:
+                pret.append(pcard)
+                return True
+            result.add(pcard)
+            if fcount and len(result) >= fcount:
+                return True
         if pgroup is not None:
             pgroup.container.update(result)
         return False
