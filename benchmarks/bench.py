@@ -591,9 +591,8 @@ def run_child(spec: Json) -> Json:
     name, side, lib = spec["workload"], spec["side"], spec.get("reference")
     scripts, db = _path(spec.get("scripts")), _path(spec.get("db"))
     limit = spec.get("limit")
-    if side != "reference":
-        # as the duelhost commands run (duelhost/gc_tuning.py); the reference side
-        # allocates no Python objects worth collecting
+    if side != "reference" and spec.get("gc_tuning"):
+        # as the duelhost commands run (duelhost/gc_tuning.py: faster, more memory)
         from duelhost.gc_tuning import tune_for_throughput
         tune_for_throughput()
     if name in ("golden_a", "golden_b"):
@@ -667,7 +666,8 @@ class Plan:
         """The child spec of a workload, or None (and a line in skipped) when it cannot run."""
         a = self.args
         base: Json = {"workload": name, "limit": a.limit, "scripts": str(self.scripts) if self.scripts else None,
-                      "db": str(self.db) if self.db else None, "reference": self.lib}
+                      "db": str(self.db) if self.db else None, "reference": self.lib,
+                      "gc_tuning": a.gc_tuning}
         if name == "golden_a":
             return {**base, "golden": str(SET_A), "scripts": None}
         no_b = self.no_set_b()
@@ -778,8 +778,9 @@ def text_report(out: Json) -> str:
                      f"{entry['rss_ratio']:.2f}x" if "rss_ratio" in entry else "-"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = [f"duelhost benchmark: {out['cpus']} CPUs; ratio = reference speed / duelhost's, "
-             "RSS ratio = duelhost's peak / the reference's; duelhost runs with the commands' "
-             "garbage-collector thresholds (duelhost/gc_tuning.py)"]
+             "RSS ratio = duelhost's peak / the reference's"
+             + ("; duelhost with the commands' collector thresholds (duelhost/gc_tuning.py)"
+                if out.get("gc_tuning") else "")]
     for r in rows if len(rows) > 1 else []:
         lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
     lines.extend(_details(results))
@@ -843,6 +844,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--selfplay-timeout", type=float, default=300.0,
                     help="seconds one duelhost self-play duel may take; past it, it is left out of both sides")
     ap.add_argument("--runs", type=int, default=5, help="repetitions of the set-up and start-up timings")
+    ap.add_argument("--gc-tuning", action="store_true",
+                    help="run duelhost's side with the commands' collector thresholds (duelhost/gc_tuning.py); "
+                         "default: Python's, as a program using the library gets them")
     ap.add_argument("--_child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.golden_b is None:
@@ -871,7 +875,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     results = measure(plan, names, progress)
     ratios(results)
-    out = {"cpus": os.cpu_count(), "short": args.short, "limit": args.limit,
+    out = {"cpus": os.cpu_count(), "short": args.short, "limit": args.limit, "gc_tuning": args.gc_tuning,
            "reference": Path(plan.lib).name if plan.lib else None,
            "wall_seconds": round(time.perf_counter() - t0, 1), "results": results, "skipped": plan.skipped}
     print(json.dumps(out, indent=1) if args.json else text_report(out))

@@ -190,7 +190,7 @@ class CompiledChunks:
     """Bytecode of the text chunks sandboxes compiled, by (chunk name, source text),
     shared by every sandbox of the process; the oldest go past ``max_bytes``."""
 
-    def __init__(self, max_bytes: int = 64 << 20) -> None:
+    def __init__(self, max_bytes: int = 16 << 20) -> None:
         self.max_bytes = max_bytes
         self.size = 0
         self._dumps: "OrderedDict[tuple[str, bytes], bytes]" = OrderedDict()
@@ -361,7 +361,7 @@ class LuaSandbox:
             code: int | None = None) -> tuple:
         """Compile and run a text chunk; with ``cls``, self_table/self_code are set meanwhile.
 
-        The compiled chunk is kept for the process (COMPILED), so the same script in
+        The compiled chunk is kept for the process (COMPILED, 16 MiB), so the same script in
         the next duel is not parsed again; a chunk that does not compile runs the
         ordinary way, which reports the syntax error.
         """
