@@ -4,9 +4,11 @@ A duel allocates a great many short-lived objects; with Python's default
 thresholds (700, 10, 10) the collector runs every 700 allocations, and its
 older generations walk everything alive -- a card database of 13,000 rows
 included.  Measured on this project's workloads (benchmarks/README.md):
-``duelhost check`` over 3,000 corpus scripts 568 -> 656 scripts/s, the
-recorded real-deck duels 5-7 % more responses/s, for ~20-35 % more peak
-memory (collections come later, so garbage waits longer).
+``duelhost check`` of the corpus with 2 workers 529 -> 682 cards/s (134 ->
+218 MiB per worker); the 40 recorded real-deck duels in one process 1,820 ->
+1,997 responses/s (93 -> 189 MiB peak).  The price is memory: a finished
+duel is cyclic garbage, and with these thresholds it waits longer to be
+collected.
 
 The ``duelhost`` commands call ``tune_for_throughput()`` once at start (forked
 workers inherit it).  A program driving duels through the Python API may
