@@ -13,7 +13,10 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
-DEFAULT_CORPUS_DB = Path("/work/shared/cards/corpus.cdb")
+SHARED = REPO_ROOT.parent / "shared"
+"""The project's shared folder next to the checkout (decks, golden recordings, corpus.cdb)."""
+
+DEFAULT_CORPUS_DB = SHARED / "cards" / "corpus.cdb"
 """Where the real card database (26,745 cards) is found unless DUELHOST_CORPUS_DB says otherwise."""
 
 
@@ -31,7 +34,7 @@ def real_scripts() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus_db() -> Path:
-    """The real card database: DUELHOST_CORPUS_DB, else /work/shared/cards/corpus.cdb."""
+    """The real card database: DUELHOST_CORPUS_DB, else ../shared/cards/corpus.cdb next to the checkout."""
     path = Path(os.environ.get("DUELHOST_CORPUS_DB") or DEFAULT_CORPUS_DB)
     if not path.is_file():
         pytest.skip(f"card database {path} not found (set DUELHOST_CORPUS_DB)")

@@ -41,7 +41,7 @@ from duelhost.engine.constants import (
 )
 from duelhost.engine.ydk import read_ydk
 
-GOLDEN = Path("/work/shared/golden")
+GOLDEN = Path(__file__).resolve().parent.parent.parent / "shared" / "golden"
 
 
 def make_cdb(path: Path, datas: list[tuple], texts: list[tuple] | None = None) -> Path:

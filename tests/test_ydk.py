@@ -9,7 +9,7 @@ import pytest
 from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.ydk import Deck, YdkError, parse_ydk, read_ydk
 
-SHARED_DECKS = Path("/work/shared/decks")
+SHARED_DECKS = Path(__file__).resolve().parent.parent.parent / "shared" / "decks"
 
 
 def shared_deck_files() -> list[Path]:
