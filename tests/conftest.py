@@ -39,3 +39,12 @@ def corpus_db() -> Path:
     if not path.is_file():
         pytest.skip(f"card database {path} not found (set DUELHOST_CORPUS_DB)")
     return path
+
+
+@pytest.fixture(scope="session")
+def ref_lib() -> Path:
+    """The reference core's shared library named by OCGCORE_LIB (docs/reference.md)."""
+    value = os.environ.get("OCGCORE_LIB")
+    if not value or not Path(value).is_file():
+        pytest.skip("OCGCORE_LIB is not set (a reference core build, see docs/reference.md)")
+    return Path(value)

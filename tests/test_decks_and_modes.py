@@ -144,13 +144,6 @@ def test_selfplay_plays_tag_duels_under_an_old_master_rule():
 
 # ----- live, against the reference -------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def ref_lib() -> Path:
-    value = os.environ.get("OCGCORE_LIB")
-    if not value or not Path(value).is_file():
-        pytest.skip("OCGCORE_LIB is not set (a reference core build, see docs/reference.md)")
-    return Path(value)
-
 
 @pytest.mark.parametrize("mode", [DuelMode(rule=5, flags=C.DUEL_TAG_MODE), DuelMode(rule=1),
                                   DuelMode(rule=3, flags=C.DUEL_ATTACK_FIRST_TURN | C.DUEL_PSEUDO_SHUFFLE)],

@@ -42,13 +42,6 @@ def test_missing_library_is_a_named_error(tmp_path: Path) -> None:
         ReferenceCore(bad)
 
 
-@pytest.fixture(scope="module")
-def ref_lib() -> Path:
-    value = os.environ.get("OCGCORE_LIB")
-    if not value or not Path(value).is_file():
-        pytest.skip("OCGCORE_LIB is not set (a reference core build, see docs/reference.md)")
-    return Path(value)
-
 
 def test_reference_replays_golden_vanilla_duels(ref_lib: Path) -> None:
     from duelhost.golden import load_records
