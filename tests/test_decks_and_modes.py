@@ -8,7 +8,6 @@ Duels in our engine; the live comparisons need the reference library
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 from pathlib import Path

@@ -6,7 +6,6 @@ need YGOPRO_SCRIPTS and the corpus database.
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
