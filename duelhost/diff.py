@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from duelhost.engine import constants as C
+from duelhost.engine.core_constants import CHINT_DESC_ADD, CHINT_DESC_REMOVE
 
 from .conformance import ReplayResult, replay_record
 from .golden import GoldenError, load_records, record_card_reader
@@ -210,6 +211,7 @@ class LiveResult:
     seed_sequence: list[int] | None = None
     seconds: float = 0.0
     script_errors: dict[str, list[str]] = field(default_factory=dict)   # "reference"/"duelhost" -> texts
+    address_orders: int = 0    # runs of hint messages the reference wrote in its address order (settle_hint_order)
     sent: list[bytes] = field(default_factory=list, repr=False)   # every response sent to both cores
     setup: Any = field(default=None, repr=False)                   # the DuelSetup both cores got
 
@@ -236,6 +238,7 @@ class LiveResult:
             "reason": self.reason, "seconds": round(self.seconds, 3),
             "divergence": self.divergence.to_json(name_of) if self.divergence else None,
             "error": self.error, "script_errors": self.script_errors,
+            "address_dependent_orders": self.address_orders,
             "seed_sequence": self.seed_sequence, "decks": self.decks,
         }
 
@@ -256,6 +259,43 @@ def win_reason(reason: int | None) -> str:
     if reason is None:
         return "?"
     return WIN_REASONS.get(reason, f"effect 0x{reason:x}")
+
+
+# MSG_CARD_HINT types whose order the reference takes from its heap: it walks a
+# card's effect index, an unordered map keyed by effect address (golden README,
+# "Address-dependent output"; the same duel comes out in either order run to run)
+_ADDRESS_ORDERED_HINTS = (CHINT_DESC_ADD, CHINT_DESC_REMOVE)
+
+
+def settle_hint_order(theirs: list[Any], mine: list[Any]) -> tuple[list[Any], int]:
+    """``mine`` with each run of consecutive client-hint messages (MSG_CARD_HINT
+    DESC_ADD / DESC_REMOVE of one card) put in the reference's order when the two
+    runs hold the same messages in another order -- the one output the reference
+    itself writes in an address-dependent order.  Returns the list and how many runs
+    were reordered; anything else is left as it is, to be compared byte for byte."""
+    from duelhost.engine.messages import MsgCardHint
+
+    def is_hint(m: Any) -> bool:
+        return isinstance(m, MsgCardHint) and m.type in _ADDRESS_ORDERED_HINTS
+
+    out = list(mine)
+    settled = 0
+    i = 0
+    while i < min(len(theirs), len(out)):
+        if not (is_hint(theirs[i]) and is_hint(out[i])):
+            i += 1
+            continue
+        j = i
+        while (j < len(theirs) and j < len(out) and is_hint(theirs[j]) and is_hint(out[j])
+               and theirs[j].encode()[:6] == theirs[i].encode()[:6]):   # the same card and hint type
+            j += 1
+        a = [m.encode() for m in theirs[i:j]]
+        b = [m.encode() for m in out[i:j]]
+        if a != b and sorted(a) == sorted(b):
+            out[i:j] = theirs[i:j]
+            settled += 1
+        i = max(j, i + 1)
+    return out, settled
 
 
 @dataclass
@@ -296,6 +336,7 @@ class LiveSummary:
             "identical_ends": dict(self.ends()),
             "endings": dict(self.endings().most_common()),
             "causes": dict(self.causes().most_common()),
+            "address_dependent_orders": sum(r.address_orders for r in self.results),
             "skipped_decks": list(self.problems),
             "duels": [r.to_json(self.name_of) for r in self.results],
         }
@@ -323,6 +364,10 @@ class LiveSummary:
         if endings:
             lines.append(f"  all duels ended: {endings}")
         lines.append(f"  median agreeing prefix: {self.median_agreeing():g} messages")
+        orders = [r for r in self.results if r.address_orders]
+        if orders:
+            lines.append(f"  {len(orders)} duel(s) with client hints in the reference's address-dependent "
+                         f"order ({sum(r.address_orders for r in orders)} run(s) compared as sets)")
         for cause, n in self.causes().most_common(10):
             lines.append(f"  {n:4d}  {cause}")
         return "\n".join(lines)
@@ -458,6 +503,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             mine = ours.messages[mark:]
             mark = len(ours.messages)
             theirs = out.messages
+            mine, settled = settle_hint_order(theirs, mine)
+            result.address_orders += settled
             diverged = False
             for i in range(max(len(theirs), len(mine))):
                 a = theirs[i] if i < len(theirs) else None
