@@ -219,12 +219,9 @@ class FieldEffectsMixin:
                 oath[peffect] = None
 
     def reset_phase(self: "Duel", phase: int) -> None:
-        """Count down the phase resets of field-only effects; remove those that expire.
-
-        The reference walks an unordered set of effect addresses; in practice that is
-        newest first (as the card reset's walk, card_effects.py)."""
+        """Count down the phase resets of field-only effects; remove those that expire."""
         pheff = self.effects.pheff
-        for peffect in reversed(list(pheff)):
+        for peffect in list(pheff):
             if peffect not in pheff:
                 continue
             if peffect.reset(phase, RESET_PHASE):
