@@ -262,17 +262,19 @@ def win_reason(reason: int | None) -> str:
 
 
 # MSG_CARD_HINT types whose order the reference takes from its heap: it walks a
-# card's effect index, an unordered map keyed by effect address (golden README,
+# card's effect index, an unordered map keyed by effect address, and the field's
+# phase-reset effects, an unordered set of effect addresses (golden README,
 # "Address-dependent output"; the same duel comes out in either order run to run)
 _ADDRESS_ORDERED_HINTS = (CHINT_DESC_ADD, CHINT_DESC_REMOVE)
 
 
 def settle_hint_order(theirs: list[Any], mine: list[Any]) -> tuple[list[Any], int]:
     """``mine`` with each run of consecutive client-hint messages (MSG_CARD_HINT
-    DESC_ADD / DESC_REMOVE of one card) put in the reference's order when the two
-    runs hold the same messages in another order -- the one output the reference
-    itself writes in an address-dependent order.  Returns the list and how many runs
-    were reordered; anything else is left as it is, to be compared byte for byte."""
+    DESC_ADD / DESC_REMOVE, of one card or of several removed by one phase reset)
+    put in the reference's order when the two runs hold the same messages in
+    another order -- the one output the reference itself writes in an
+    address-dependent order.  Returns the list and how many runs were reordered;
+    anything else is left as it is, to be compared byte for byte."""
     from duelhost.engine.messages import MsgCardHint
 
     def is_hint(m: Any) -> bool:
@@ -287,7 +289,7 @@ def settle_hint_order(theirs: list[Any], mine: list[Any]) -> tuple[list[Any], in
             continue
         j = i
         while (j < len(theirs) and j < len(out) and is_hint(theirs[j]) and is_hint(out[j])
-               and theirs[j].encode()[:6] == theirs[i].encode()[:6]):   # the same card and hint type
+               and theirs[j].type == theirs[i].type):
             j += 1
         a = [m.encode() for m in theirs[i:j]]
         b = [m.encode() for m in out[i:j]]

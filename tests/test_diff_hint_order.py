@@ -27,9 +27,16 @@ def test_the_same_hints_in_another_order_are_settled_and_counted():
     assert n == 1 and [m.encode() for m in out] == [m.encode() for m in theirs]
 
 
-def test_other_hints_or_other_cards_are_left_to_differ():
+def test_the_same_hints_of_several_cards_are_settled_too():
+    theirs = [hint(0x54, sequence=2), hint(0x54, sequence=6)]     # one phase reset, two monsters
+    mine = [hint(0x54, sequence=6), hint(0x54, sequence=2)]
+    out, n = settle_hint_order(theirs, mine)
+    assert n == 1 and [m.encode() for m in out] == [m.encode() for m in theirs]
+
+
+def test_other_hints_are_left_to_differ():
     for mine in ([hint(0x53), hint(0x55)],                       # not the same messages
-                 [hint(0x53, sequence=20), hint(0x54)],           # another card's hint
+                 [hint(0x53, sequence=20), hint(0x54)],           # not the same card's hint
                  [hint(0x53, type=CHINT_DESC_ADD), hint(0x54)]):  # another hint type
         theirs = [hint(0x54), hint(0x53)]
         out, n = settle_hint_order(theirs, mine)
