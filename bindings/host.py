@@ -329,6 +329,7 @@ class LuaScriptHost:
                 c.handle = None
             self._classes.clear()
             self.sandbox = None
+            self._lua_call = None     # (it holds the Lua state too)
 
     # =====================================================================================
     # the reference's message handler
