@@ -84,5 +84,7 @@ def test_a_filter_that_is_not_a_function_is_reported_as_card_by_card(tmp_path):
 @pytest.mark.parametrize("batched", [True, False])
 def test_the_filter_sees_extra_arguments_and_results_are_counted(tmp_path, batched):
     out, _ = _run(tmp_path, batched)
-    _log, n_group, n_count = out[0], out[1], out[2]
+    log, n_group, n_count = out[0].split(","), out[1], out[2]
+    # every filter got its extra argument (the tag each call logs first)
+    assert {t[0] for t in log} == set("mcexsf1")
     assert n_group >= 1 and 0 <= n_count <= n_group
