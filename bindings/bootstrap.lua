@@ -406,11 +406,11 @@ end
 -- set_function for many functions of one library in one call:
 -- (lib, name1, entry1, may_yield1, name2, ...) -> twin1, twin2, ...
 function M.set_functions(lib, ...)
+  local a = tpack(...)        -- (select(i, ...) in the loop would copy the rest each time)
   local twins, k = {}, 0
-  for i = 1, select("#", ...), 3 do
-    local name, entry, may_yield = select(i, ...)
+  for i = 1, a.n, 3 do
     k = k + 1
-    twins[k] = M.set_function(lib, name, entry, may_yield)
+    twins[k] = M.set_function(lib, a[i], a[i + 1], a[i + 2])
   end
   return tunpack(twins, 1, k)
 end
