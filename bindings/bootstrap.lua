@@ -643,6 +643,19 @@ function M.full_gc()
   collect("collect")
 end
 
+-- Lua's own collector is stopped (M.stop_auto_gc): the host collects in full, between
+-- script calls, when the heap has grown (runtime.py, ensure_headroom).  Why: lupa keeps
+-- the userdata of a Python object in a weak-valued reference table and frees the table
+-- slot in the userdata's finalizer.  An incremental cycle clears the weak slot first and
+-- runs the finalizer some steps later; a handle pushed in between can be given that slot,
+-- and the late finalizer then frees the slot of the *new* handle, so that lupa later hands
+-- out another object's userdata for it (a Group where an Effect was passed).  A full
+-- collection clears and finalizes with no script code in between.
+function M.stop_auto_gc()
+  collect("stop")
+end
+function M.auto_gc_running() return collect("isrunning") end
+
 ---------------------------------------------------------------------------
 -- tasks: script callbacks that may suspend (cost, target, operation)
 ---------------------------------------------------------------------------

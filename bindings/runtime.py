@@ -104,6 +104,8 @@ LuaRuntime = _lupa.LuaRuntime
 YIELD_MARK = "\x00duelhost:yield"
 
 BOOTSTRAP_PATH = Path(__file__).with_name("bootstrap.lua")
+# the heap below which no collection runs (ensure_headroom)
+_GC_MIN_HEAP = 8 << 20
 BOOTSTRAP_NAME = "=duelhost/bootstrap.lua"
 
 # The reference asks its script reader for "./script/<file>"; we load under
@@ -283,6 +285,11 @@ class LuaSandbox:
         m.setup_handles(_Anchor())
         m.seal()
         self._soft_limit = opt.max_memory
+        # Lua's incremental collector is off (bootstrap.lua, stop_auto_gc): ensure_headroom
+        # collects in full when the heap has grown past this since the last collection
+        m.stop_auto_gc()
+        self._auto_gc_running = m.auto_gc_running
+        self._next_gc = max(_GC_MIN_HEAP, 2 * self.memory_used())
         # line coverage: chunk name -> the source text that ran (None while off)
         self.covered_sources: dict[str, bytes] | None = None
         for observer in tuple(_SANDBOX_OBSERVERS):
@@ -331,9 +338,23 @@ class LuaSandbox:
     def full_gc(self) -> None:
         self._full_gc()
 
+    def auto_gc_running(self) -> bool:
+        """Whether Lua's own (incremental) collector runs: never, see ensure_headroom."""
+        return bool(self._auto_gc_running())
+
     def ensure_headroom(self) -> None:
-        """Make sure an outermost call can start; raise MemoryExhausted when it cannot."""
-        if self.lua.get_memory_used() > self._soft_limit:
+        """Make sure an outermost call can start; raise MemoryExhausted when it cannot.
+
+        Also Lua's garbage collection: a full collection, here between script calls,
+        each time the heap has doubled since the last one (the pause of Lua's own
+        collector, which is stopped; see bootstrap.lua, stop_auto_gc).
+        """
+        used = self.lua.get_memory_used()
+        if used > self._next_gc:
+            self._full_gc()
+            used = self.lua.get_memory_used()
+            self._next_gc = max(_GC_MIN_HEAP, 2 * used)
+        if used > self._soft_limit:
             self._full_gc()
             if self.lua.get_memory_used() > self._soft_limit:
                 raise MemoryExhausted(

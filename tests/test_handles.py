@@ -276,3 +276,109 @@ def test_a_handle_without_its_class_entry_still_behaves_as_the_handle(env):
     assert fn(c.handle, g.handle) == ("c100", True, True)
     assert fn(c.handle, g.handle) == ("c100", True, True)
     assert host.sandbox.resolved_handles() == before + 2      # asked once each, then remembered
+
+
+
+LUPA_SLOT_REUSE = """
+local T = debug.getregistry().LUPA_PYTHON_REFERENCES_TABLE
+BIG = {} for i = 1, 200000 do BIG[i] = {i} end
+local REFS, M = {}, {}
+function M.keep(id, u) REFS[id] = u end
+function M.drop(id) REFS[id] = nil end
+function M.slot_of(u) for k, v in pairs(T) do if rawequal(v, u) then return k end end end
+function M.held(r) return type(T[r]) == "userdata" end
+function M.cleared(r) return T[r] == nil end
+function M.step() collectgarbage("step", 0) local t = {} for i = 1, 50 do t[i] = {} end end
+function M.same(id, obj) return rawequal(REFS[id], obj) end
+return M
+"""
+
+
+def test_lupa_can_hand_out_another_objects_userdata_under_incremental_collection():
+    """Why the host stops Lua's own collector (the hazard, shown in a plain lupa runtime):
+    an incremental step clears the weak reference slot of a dead handle's userdata; a
+    handle pushed before that userdata's finalizer runs gets the same slot; the late
+    finalizer frees it; the next new handle takes it, and pushing the earlier handle
+    again gives the new handle's userdata."""
+    import lupa.lua54 as lupa_lua
+
+    class Anchor:
+        __slots__ = ("__weakref__",)
+
+    rt = lupa_lua.LuaRuntime()
+    m = rt.execute(LUPA_SLOT_REUSE)
+    for _ in range(50):
+        x = Anchor()
+        m.keep("x", x)
+        slot, alive = m.slot_of(x), weakref.ref(x)
+        m.drop("x")
+        del x
+        steps = 0
+        while m.held(slot) and steps < 10_000:
+            m.step()
+            steps += 1
+        if alive() is not None and m.cleared(slot):
+            break                    # the window: slot cleared, finalizer not yet run
+    else:
+        pytest.skip("no cleared-but-unfinalized slot reached in this lupa build")
+    y = Anchor()
+    m.keep("y", y)                   # takes the cleared slot
+    while alive() is not None:
+        m.step()                     # the old finalizer frees y's slot
+    w = Anchor()
+    m.keep("w", w)                   # and w takes it
+    if m.same("y", y):
+        pytest.skip("this lupa build no longer reuses a live handle's slot")
+    assert m.same("w", y)           # y pushed again arrives as w's userdata
+
+
+def test_the_sandbox_never_runs_luas_incremental_collector(env):
+    """The host's guard against that hazard: Lua's collector is stopped in every
+    sandbox, and memory is reclaimed by full collections between calls (a heap that
+    doubled since the last one), where no handle can be pushed halfway."""
+    host, duel, c = env
+    sb = host.sandbox
+    assert not sb.auto_gc_running()
+    garbage = lua_fn(host, "local t = {} for i = 1, 20000 do t[i] = {i} end")
+    start = sb.memory_used()
+    for _ in range(200):
+        host.call_function(garbage)
+    assert not sb.auto_gc_running()
+    # 200 calls made ~200 MB of garbage; the host's full collections kept the heap small
+    assert sb.memory_used() < start + (64 << 20)
+
+
+def test_handles_keep_their_identity_while_groups_die_around_them(env):
+    """lupa frees a userdata's reference slot in its finalizer; with Lua's incremental
+    collector a slot cleared in one step could be given to a new handle before that
+    finalizer ran, and lupa then handed out one object's userdata for another (a Group
+    where an Effect was passed: a divergence of a live diff).  The host collects in full
+    between calls instead (bootstrap.lua, stop_auto_gc), so a live handle always
+    arrives in Lua as itself, however many groups die around it."""
+    import random
+
+    host, duel, c = env
+    lua = host.sandbox.lua
+    store = lua_fn(host, "local t, k, g = ...; t[k] = g; "
+                         "local junk = {} for i = 1, 40 do junk[i] = {i} end")
+    same = lua_fn(host, "local t, k, g = ...; return rawequal(t[k], g)")
+    drop = lua_fn(host, "local t, k = ...; t[k] = nil")
+    big = lua.eval("function() BIG_FOR_TEST = {} for i = 1, 100000 do BIG_FOR_TEST[i] = {i} end end")
+    big()                                    # a heap that takes a collector many steps
+    table = lua.table()
+    rnd = random.Random(5)
+    live: dict[int, object] = {}
+    wrong = 0
+    for k in range(20000):
+        g = duel.new_group([c])
+        live[k] = g
+        host.call_function(store, table, k, g)
+        if len(live) > 30:
+            gone = rnd.choice(list(live)[-10:])
+            host.call_function(drop, table, gone)
+            del live[gone]
+        del g
+        probe = rnd.choice(list(live))
+        ok = host.call_function(same, table, probe, live[probe])
+        wrong += ok != (True,)
+    assert wrong == 0
