@@ -731,8 +731,8 @@ def _q_sum(p: MsgSelectSum, w: Words, hint: int | None) -> Question:
     notes = [f"  (always included: {w.card_at(c.code, c.controller, c.location, c.sequence)}"
              f" = {value(c.sum_param)})" for c in p.must_cards]
     if p.mode == 0:
-        title = f"{_who(w, p)}: choose cards adding up to exactly {p.target} ({p.min}-{p.max} cards)"
-        lo, hi = p.min, p.max
+        lo, hi = p.card_count_range()
+        title = f"{_who(w, p)}: choose cards adding up to exactly {p.target} ({lo}-{hi} cards)"
     else:
         title = f"{_who(w, p)}: choose cards adding up to at least {p.target}, none of them superfluous"
         lo, hi = 0 if p.must_cards else 1, len(p.cards)

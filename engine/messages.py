@@ -2497,6 +2497,18 @@ class MsgSelectSum(Prompt):
     ID: ClassVar[int] = MSG_SELECT_SUM
     NAME: ClassVar[str] = "SELECT_SUM"
 
+    def card_count_range(self) -> tuple[int, int]:
+        """How many cards besides ``must_cards`` an exact-sum answer may choose.
+
+        The reference writes ``min`` and ``max`` as single bytes after raising ``max``
+        to ``min``, but checks the answer against the untruncated numbers; a ``min``
+        byte above the ``max`` byte is therefore a negative ``min`` (a script's
+        ``SelectWithSumEqual(tp, f, sum, min - #must, max)``), which allows any count
+        from none up to ``max``.
+        """
+        lo = self.min - 0x100 if self.min > self.max else self.min
+        return max(lo, 0), self.max
+
     def encode(self) -> bytes:
         return b"".join(
             (

@@ -656,10 +656,11 @@ def _sum_reason(p: MsgSelectSum, params: Sequence[int]) -> str | None:
 def _parse_sum(p: MsgSelectSum, area: bytes) -> SumResponse:
     mcount = len(p.must_cards)
     count = area[0]
-    if p.mode == 0 and (count < p.min + mcount or count > p.max + mcount):
+    lo, hi = p.card_count_range()
+    if p.mode == 0 and (count < lo + mcount or count > hi + mcount):
         raise InvalidResponse(
-            f"SELECT_SUM: count byte {count} must be {p.min + mcount} to {p.max + mcount}"
-            f" ({p.min}-{p.max} cards plus {mcount} must-select cards)"
+            f"SELECT_SUM: count byte {count} must be {lo + mcount} to {hi + mcount}"
+            f" ({lo}-{hi} cards plus {mcount} must-select cards)"
         )
     seen: set[int] = set()
     indices = []
@@ -992,7 +993,7 @@ def _random_tribute(p: MsgSelectTribute, rng: _random.Random) -> CardsResponse:
 def _random_sum(p: MsgSelectSum, rng: _random.Random) -> SumResponse:
     must = [c.sum_param for c in p.must_cards]
     n = len(p.cards)
-    lo, hi = (p.min, p.max) if p.mode == 0 else (0, n)
+    lo, hi = p.card_count_range() if p.mode == 0 else (0, n)
     hi = min(hi, n)
     # Random tries first: they give varied answers when many exist.
     for _ in range(64):

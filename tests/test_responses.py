@@ -521,3 +521,20 @@ def test_golden_random_responses_accepted(golden_steps: list[tuple[str, int, M.P
         for _ in range(3):
             r = R.random_response(prompt, rng)
             assert R.parse_response(prompt, R.encode_response(prompt, r)) == r, (prompt, r)
+
+
+def test_select_sum_with_a_negative_min_byte():
+    """Synchro material selection asks with ``min - (must - 1)``, which can be negative:
+    the reference writes it as a byte (0xFF for -1) and checks answers against the real
+    number, so any count from none up to max passes.  The host reads the prompt the same
+    way: parsing accepts such answers and the random player finds one (live diffs under
+    Master Rule 4 once stopped at this prompt: seeds 69 and 190)."""
+    # Jet Synchron (1) and Helping Robo (4) always included; the target 6 needs Unicycular (1)
+    p = M.MsgSelectSum(player=0, mode=0, target=6, min=0xFF, max=3,
+                       must_cards=(sumcard(1, 0), sumcard(4, 1)), cards=(sumcard(1, 2),))
+    assert p.card_count_range() == (0, 3)
+    assert R.parse_response(p, bytes((3, 0, 0, 0))).indices == (0,)
+    assert R.random_response(p, random.Random(3)).indices == (0,)
+    with pytest.raises(InvalidResponse, match="cannot add up to exactly 6"):
+        R.parse_response(p, bytes((2, 0, 0)))      # the must cards alone: 5
+    assert p.encode() == M.MsgSelectSum.decode(p.encode()).encode()   # bytes as they came

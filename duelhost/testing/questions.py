@@ -426,8 +426,9 @@ class PromptView:
                     "in all from these cards")
         if k == "sum":
             if p.mode == 0:  # type: ignore[attr-defined]
+                lo, hi = p.card_count_range()  # type: ignore[attr-defined]
                 return (f"choose cards whose values add up to exactly {p.target}"  # type: ignore[attr-defined]
-                        f" ({p.min} to {p.max} cards besides the always-included ones)")  # type: ignore[attr-defined]
+                        f" ({lo} to {hi} cards besides the always-included ones)")
             return f"choose cards whose values reach at least {p.target}"  # type: ignore[attr-defined]
         if k == "sort":
             return "put these cards in order (or keep their order)"
