@@ -159,7 +159,8 @@ def file_sha256(path: Path) -> str:
 # ----- replay -----------------------------------------------------------------------------------
 
 class _Quiet(logging.Filter):
-    """Drop the engine's warnings while a replay repeats them (the original logged them once)."""
+    """Drop the engine's warnings and the scripts' log lines while a replay repeats them
+    (the original logged them once; the fork's own lists still get them)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return False
@@ -195,8 +196,9 @@ def build_duel(snapshot: DuelSnapshot, *, check_against: Duel | None = None) -> 
                     script_host=host)
     duel._fork_db_path = setup.db_path
     quiet = _Quiet()
-    log = logging.getLogger("duelhost.engine")
-    log.addFilter(quiet)
+    logs = [logging.getLogger(name) for name in ("duelhost.engine", "duelhost.scripts")]
+    for log in logs:
+        log.addFilter(quiet)
     try:
         for step in setup.steps:
             kind = step[0]
@@ -224,7 +226,8 @@ def build_duel(snapshot: DuelSnapshot, *, check_against: Duel | None = None) -> 
             for raw in snapshot.answers:
                 duel._replay_answer(raw)
     finally:
-        log.removeFilter(quiet)
+        for log in logs:
+            log.removeFilter(quiet)
     if check_against is not None:
         ours, theirs = duel.engine, check_against.engine
         if (len(ours.messages) != len(theirs.messages)

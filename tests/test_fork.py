@@ -410,3 +410,33 @@ if os.environ.get("DUELHOST_FORK_SOAK"):
     @pytest.mark.parametrize("seed", range(100, 140))
     def test_soak(seed: int) -> None:
         branch_check(lambda: bundled_duel(seed), seed, first=400, then=300)
+
+
+def test_the_combo_search_example_solves_the_bundled_puzzle() -> None:
+    """examples/combo_search.py: a depth-limited search with fork() finds a winning line,
+    and that line played from a fresh load of the puzzle wins."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("combo_search", REPO / "examples" / "combo_search.py")
+    mod = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    import sys
+    sys.modules["combo_search"] = mod          # (its dataclass looks its module up)
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        del sys.modules["combo_search"]
+    puzzle = REPO / "tests" / "data" / "puzzles" / "two_blows.lua"
+    start = load_puzzle(puzzle)
+    before = start.message_bytes()
+    result = mod.search(start, 8)
+    assert result.line is not None and result.positions > 0
+    assert any(step.startswith("attack with") for step in result.line)
+    assert start.message_bytes() == before                # the search played forks only
+    replay = load_puzzle(puzzle)
+    replay.advance()
+    for raw in result.answers:
+        replay.respond(raw)
+    win = replay.win()
+    assert replay.finished and win is not None and win.player == 0 and replay.lp(1) <= 0
+    shallow = mod.search(load_puzzle(puzzle), 2)          # too shallow: the puzzle needs a summon and attacks
+    assert shallow.line is None
