@@ -9,7 +9,9 @@ at the branch point), depth-first, up to ``--depth`` branch points deep.  Player
 prompts (what DUEL_SIMPLE_AI leaves to the players) get the first legal answer, and a
 prompt with a single candidate is answered without counting as a branch.  The search
 stops at the first line that wins for player 0 and prints it, with the number of
-positions visited (duels forked) and the time taken.
+positions visited (answers tried at branch points) and the time taken.  Each candidate
+but the last is tried in a fork; the last takes the duel itself, which is no longer
+needed then.
 
 Candidate answers: every answer of the prompts whose answers are few
 (engine.responses.legal_responses), every allowed selection of up to ``--max-pick``
@@ -90,7 +92,7 @@ def describe(duel: Duel, req: Any, resp: Any) -> str:
 @dataclass
 class SearchResult:
     line: list[str] | None          # the winning answers of player 0 (described), None: not found
-    positions: int                  # duels forked
+    positions: int                  # positions tried (answers given at branch points)
     seconds: float
     depth: int
     answers: tuple[bytes, ...] = ()  # every answer of the winning line (both players), as sent
@@ -124,12 +126,16 @@ def search(duel: Duel, depth: int, *, max_pick: int = 2) -> SearchResult:
             return None
         if left == 0:
             return None
-        for resp in candidates(req, max_pick=max_pick):
-            child = d.fork()
+        options = candidates(req, max_pick=max_pick)
+        for k, resp in enumerate(options):
+            # the last candidate takes the duel itself: it is not needed afterwards (one fork saved)
+            child = d if k == len(options) - 1 else d.fork()
             visited += 1
+            words = describe(d, req, resp)
             child.respond(resp)
-            found = dfs(child, left - 1, line + [describe(d, req, resp)])
-            child.close()
+            found = dfs(child, left - 1, line + [words])
+            if child is not d:
+                child.close()
             if found is not None:
                 return found
         return None
