@@ -36,6 +36,11 @@ from duelhost.engine.responses import random_response  # noqa: E402
 from duelhost.host import Duel  # noqa: E402
 
 
+def _bad_input(text: str) -> None:
+    print(f"fork_cost: {text}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def _decks(args: argparse.Namespace) -> tuple[str, Any, Any, list[Any]]:
     """(what is measured, db, scripts, deck files)."""
     from duelhost.deckpool import read_deck_folder
@@ -44,11 +49,13 @@ def _decks(args: argparse.Namespace) -> tuple[str, Any, Any, list[Any]]:
     scripts = args.scripts or os.environ.get("YGOPRO_SCRIPTS")
     if scripts:
         db_path = args.db or os.environ.get("DUELHOST_CORPUS_DB") or str(REPO.parent / "shared" / "cards" / "corpus.cdb")
+        if not Path(db_path).is_file():
+            _bad_input(f"card database {db_path} not found (set DUELHOST_CORPUS_DB or --db)")
         db = open_db(db_path)
         folder = Path(args.decks or REPO.parent / "shared" / "decks")
         decks = [d for d in read_deck_folder(folder, db) if d.problem is None]
         if len(decks) < 2:
-            sys.exit(f"fork_cost: fewer than two playable decks in {folder}")
+            _bad_input(f"fewer than two playable decks in {folder}")
         return f"real decks of {folder.name}/ with the scripts of {Path(scripts).name}/", db, scripts, decks
     from duelhost.deckpool import read_deck_file
     db = CardDatabase.open(REPO / "cards.db")
@@ -108,7 +115,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     "setup_ms": round(setup_s * 1000, 1), "responses": duel.responses,
                     "mean_response_ms": round(mean_ms, 3), "rows": rows}
         duel.close()
-    sys.exit(f"fork_cost: no duel of {args.tries} reached turn {turns[-1]}")
+    print(f"fork_cost: no duel of {args.tries} reached turn {turns[-1]}", file=sys.stderr)
+    raise SystemExit(1)
 
 
 def main(argv: list[str] | None = None) -> int:

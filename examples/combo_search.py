@@ -157,7 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.puzzle).is_file():
         print(f"combo_search: puzzle file {args.puzzle} does not exist", file=sys.stderr)
         return 2
-    duel = load_puzzle(args.puzzle, scripts=args.scripts, db=args.db)
+    from duelhost.engine.carddb import CardDatabaseError
+    from duelhost.puzzle import PuzzleError
+    try:
+        duel = load_puzzle(args.puzzle, scripts=args.scripts, db=args.db)
+    except (PuzzleError, CardDatabaseError, OSError) as exc:
+        print(f"combo_search: {exc}", file=sys.stderr)
+        return 2
     result = search(duel, args.depth, max_pick=args.max_pick)
     name = Path(args.puzzle).name
     if result.line is None:
