@@ -22,7 +22,7 @@ import pytest
 
 from duelhost import Duel
 from duelhost.engine import constants as C
-from duelhost.engine.messages import MsgAnnounceCard, MsgRecover, MsgSelectIdleCmd
+from duelhost.engine.messages import MsgAnnounceCard, MsgRecover, MsgRetry, MsgSelectIdleCmd
 from duelhost.engine.responses import IdleCmdResponse, random_response
 from duelhost.engine.support.card_api import flag_effect_code
 from duelhost.engine.ydk import read_ydk
@@ -143,6 +143,32 @@ def test_a_fork_before_the_start_shuffles_alike() -> None:
     assert [c.data.code for c in a.engine.player[1].list_main] == \
         [c.data.code for c in b.engine.player[1].list_main]
     assert a.message_bytes() == b.message_bytes()
+
+
+def test_a_tag_duel_forks_like_any_other() -> None:
+    def make() -> Duel:
+        duel = Duel(seed=7, options=(5 << 16) | C.DUEL_TAG_MODE)
+        for seat, (main, extra) in enumerate([(DECK_A, RULES_A.extra), (DECK_B, RULES_B.extra),
+                                              (DECK_B, RULES_B.extra), (DECK_A, RULES_A.extra)]):
+            (duel.add_deck if seat < 2 else duel.add_tag_deck)(seat % 2, main, extra, shuffle=True)
+        duel.start()
+        return duel
+    branch_check(make, 7, first=300, then=200)
+
+
+def test_refused_raw_answers_are_replayed_too() -> None:
+    duel = bundled_duel(13)
+    play(duel, random.Random(13), 30)
+    while not isinstance(duel.advance(), MsgSelectIdleCmd):
+        play(duel, random.Random(13), 1)
+    mark = len(duel.messages)
+    duel.respond_raw((99).to_bytes(4, "little"))       # no command 99: MSG_RETRY, asked again
+    assert any(isinstance(m, MsgRetry) for m in duel.messages[mark:])
+    fork = duel.fork()
+    assert fork.message_bytes() == duel.message_bytes() and fork.request == duel.request
+    play(fork, random.Random(1), 50)
+    play(duel, random.Random(1), 50)
+    assert fork.message_bytes() == duel.message_bytes()
 
 
 # ----- the scripts' own state ---------------------------------------------------------------------
