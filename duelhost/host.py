@@ -37,9 +37,15 @@ from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
 from duelhost.engine.responses import (InvalidResponse, Response, encode_response, int_response,
                                        legal_responses, parse_response)
 
+from . import fork as _fork
 from . import paths
+from .fork import DuelSnapshot, ForkError
 
 DEFAULT_OPTIONS = 5 << 16   # Master Rule 2020, no option flags (as the recorded reference duels)
+
+_OUTSIDE_SETUP = ("its engine was set up behind the host's back (cards or player settings changed "
+                  "through duel.engine or a Lua file such as a puzzle loaded by duelhost.puzzle.load_puzzle; "
+                  "load puzzles with duelhost.fork.load_puzzle or Duel.run_setup_lua)")
 
 Player = Callable[["Duel", Prompt], "Response | bytes"]
 
@@ -79,11 +85,19 @@ class Duel:
         if isinstance(db, CardDatabase):
             self.db = db
         else:
-            self.db = CardDatabase.open(db if db is not None else paths.bundled_db())
+            db = db if db is not None else paths.bundled_db()
+            self.db = CardDatabase.open(db)
+        # what fork()/snapshot() rebuild the duel from (duelhost.fork); None: it can be rebuilt
+        self._fork_problem: str | None = None
+        self._fork_db_path = _fork.db_path_of(self.db, db if not isinstance(db, CardDatabase) else None)
+        self._fork_scripts: tuple[str, ...] | None = None
+        self._fork_host_options: Any = None
         if script_host is None and scripts is not False:
             from duelhost.bindings.host import LuaScriptHost
             folder = Path(scripts) if isinstance(scripts, (str, Path)) else paths.bundled_scripts()
             script_host = LuaScriptHost(folder)
+        if script_host is not None:
+            self._note_script_host(script_host)
         self.script_host = script_host
         self.seed = seed
         self.seed_sequence = list(seed_sequence) if seed_sequence is not None else _seed_sequence(seed)
@@ -98,6 +112,25 @@ class Duel:
         self._player_info: list[tuple[int, int, int]] = [(8000, 5, 1), (8000, 5, 1)]
         self._new_cards: list[tuple[int, int, int, int, int, int]] = []
         self._sent: list[bytes] = []
+        self._setup_steps: list[_fork.Step] = []
+        self._advanced = False
+        self._fingerprint = self._setup_fingerprint()
+
+    def _note_script_host(self, host: Any) -> None:
+        """Remember how to rebuild the script host (a fresh plain LuaScriptHost), or why not."""
+        from duelhost.bindings.host import LuaScriptHost
+        if type(host) is not LuaScriptHost:
+            self._fork_problem = (f"it runs its scripts in a {type(host).__name__} given by its creator "
+                                  "(the pytest toolkit's Scenario, a test double), which fork() cannot rebuild")
+        elif host.duel is not None or host.scripts_read:
+            self._fork_problem = "its LuaScriptHost had already run scripts before the duel was created"
+        else:
+            self._fork_scripts = tuple(str(Path(d).resolve()) for d in host.script_dirs)
+            self._fork_host_options = host.options
+
+    def _setup_fingerprint(self) -> tuple[Any, ...]:
+        eng = self.engine
+        return (len(eng.cards),) + tuple((pl.lp, pl.start_count, pl.draw_count) for pl in eng.player)
 
     # ----- set-up ------------------------------------------------------------------------
 
@@ -106,6 +139,7 @@ class Duel:
         self._check_setup(player)
         self.engine.set_player_info(player, lp, start_hand, draw)
         self._player_info[player] = (lp, start_hand, draw)
+        self._record_step(("player", player, lp, start_hand, draw))
 
     def add_card(self, code: int, player: int, location: int = C.LOCATION_DECK, sequence: int = 0,
                  position: int = C.POS_FACEDOWN_DEFENSE, owner: int | None = None):
@@ -124,6 +158,7 @@ class Duel:
             raise DuelSetupError(f"cannot put card {code} at player {player} location "
                                  f"0x{location:x} sequence {sequence}: the zone is taken or invalid")
         self._new_cards.append((code, owner, player, location, sequence, position))
+        self._record_step(("card", code, owner, player, location, sequence, position))
         return card
 
     def add_deck(self, player: int, main: Iterable[int], extra: Iterable[int] = (), *,
@@ -136,6 +171,7 @@ class Duel:
         cards = list(main)
         if shuffle:
             cards = self._deck_rng.sample(cards, len(cards))
+            self._record_step(("shuffle", len(cards)))
         for code in cards:
             self.add_card(code, player, C.LOCATION_DECK)
         for code in extra:
@@ -150,16 +186,46 @@ class Duel:
         cards = list(main)
         if shuffle:
             cards = self._deck_rng.sample(cards, len(cards))
+            self._record_step(("shuffle", len(cards)))
         for location, codes in ((C.LOCATION_DECK, cards), (C.LOCATION_EXTRA, list(extra))):
             for code in codes:
                 if code not in self.db:
                     raise UnknownCardError(code, str(self.db))
-                self.engine.new_tag_card_at(code, player, location)
+                self._add_tag_card(code, player, location)
+
+    def _add_tag_card(self, code: int, player: int, location: int) -> None:
+        self.engine.new_tag_card_at(code, player, location)
+        self._record_step(("tag", code, player, location))
+
+    def run_setup_lua(self, path: str | Path) -> None:
+        """Run a Lua file (a puzzle's Debug-API set-up) in the duel's script state before
+        start(), as a recorded set-up step that fork() replays (duelhost.puzzle.run_lua_file
+        runs it; the file must stay unchanged while the duel is forked)."""
+        from .puzzle import run_lua_file
+        if self._started:
+            raise DuelSetupError("the duel has already started: set it up before start()")
+        if self.script_host is None or not hasattr(self.script_host, "load_script"):
+            raise DuelSetupError("running a Lua set-up file needs a Lua script host")
+        self._guard_setup()
+        path = Path(path).resolve()
+        digest = _fork.file_sha256(path)
+        run_lua_file(self.script_host, path)
+        self._record_step(("lua", str(path), digest))
+
+    def _record_step(self, step: _fork.Step) -> None:
+        self._setup_steps.append(step)
+        self._fingerprint = self._setup_fingerprint()
+
+    def _guard_setup(self) -> None:
+        """Note (for fork()) a set-up made behind the host's back since its last set-up call."""
+        if self._fingerprint != self._setup_fingerprint():
+            self._fork_problem = self._fork_problem or _OUTSIDE_SETUP
 
     def start(self) -> None:
         """Draw the opening hands and begin the first turn."""
         if self._started:
             raise DuelSetupError("the duel has already started")
+        self._guard_setup()
         self._started = True
         self.engine.start_duel(self.options)
 
@@ -168,6 +234,7 @@ class Duel:
             raise DuelSetupError("the duel has already started: set it up before start()")
         if player not in (0, 1):
             raise DuelSetupError(f"player must be 0 or 1, not {player!r}")
+        self._guard_setup()
 
     # ----- playing -----------------------------------------------------------------------
 
@@ -185,6 +252,7 @@ class Duel:
         if not self._started:
             raise DuelSetupError("call start() first")
         if self._request is None and not self.engine.finished:
+            self._advanced = True
             self._request = self.engine.step(None)
         return self._request
 
@@ -269,6 +337,85 @@ class Duel:
             if isinstance(m, MsgWin):
                 return m
         return None
+
+    # ----- forks and snapshots (duelhost.fork) -------------------------------------------------
+
+    def _replay_answer(self, raw: bytes) -> None:
+        """Send an answer the original duel accepted, unchecked (fork replay)."""
+        self.responses += 1
+        self._sent.append(raw)
+        self._request = self.engine.step(raw)
+
+    def _fork_setup(self) -> _fork.DuelSetup:
+        if self._fork_problem is not None:
+            raise ForkError(f"this duel cannot be forked or snapshotted: {self._fork_problem}")
+        return _fork.DuelSetup(
+            db_path=self._fork_db_path, scripts=self._fork_scripts, host_options=self._fork_host_options,
+            seed=self.seed, seed_sequence=tuple(self.seed_sequence), options=self.options,
+            steps=tuple(self._setup_steps), db=self.db)
+
+    def snapshot(self) -> DuelSnapshot:
+        """This duel's position as a small immutable, picklable value (its set-up and the
+        answers sent so far); ``Duel.from_snapshot`` / ``restore`` return to it."""
+        if not self._started:
+            self._guard_setup()
+        return DuelSnapshot(
+            setup=self._fork_setup(),
+            started=self._started,
+            advanced=self._advanced,
+            answers=tuple(self._sent))
+
+    @classmethod
+    def from_snapshot(cls, snapshot: DuelSnapshot) -> Duel:
+        """A new duel at the position of ``snapshot`` (replayed from its set-up)."""
+        return _fork.build_duel(snapshot)
+
+    def fork(self) -> Duel:
+        """An independent duel in exactly this duel's state (board, chain, pending events,
+        RNG, Lua state and script globals), waiting for the same prompt.  Answering one
+        never changes the other; answered alike, both write the same bytes.
+
+        Built by replaying this duel's set-up and answers (duelhost.fork); raises
+        ForkError when the duel has ended or cannot be replayed (the message says why)."""
+        if self.finished:
+            raise ForkError("the duel has ended: there is nothing to fork")
+        return _fork.build_duel(self.snapshot(), check_against=self)
+
+    def restore(self, snapshot: DuelSnapshot) -> None:
+        """Move this duel to the position of ``snapshot``, a snapshot of this duel (the
+        same set-up) taken earlier or later on any line of play.
+
+        Going forward along the line played so far only sends the missing answers;
+        anything else rebuilds the duel's engine and script state (``duel.engine`` and
+        ``duel.script_host`` are then new objects).  A snapshot of another duel raises
+        ForkError and changes nothing."""
+        if not isinstance(snapshot, DuelSnapshot):
+            raise ForkError(f"not a duel snapshot: {type(snapshot).__name__} (use Duel.snapshot())")
+        here = self.snapshot()
+        if snapshot.setup != here.setup:
+            raise ForkError("the snapshot belongs to another duel (its set-up differs: "
+                            + _fork.setup_difference(snapshot.setup, here.setup) + ")")
+        if here.started and here.advanced and snapshot.extends(here):
+            for raw in snapshot.answers[len(here.answers):]:
+                self._replay_answer(raw)
+            return
+        new = _fork.build_duel(snapshot)
+        old_host = self.script_host
+        self.__dict__.update(new.__dict__)
+        new.__dict__.clear()
+        if old_host is not None and old_host is not self.script_host and hasattr(old_host, "close"):
+            old_host.close()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle (and copy.copy / copy.deepcopy) go through the snapshot: a rebuilt duel
+        return (_fork.build_duel, (self.snapshot(),))
+
+    def close(self) -> None:
+        """Free the duel's Lua state now (forks each have one; it is also freed when
+        the duel is garbage).  The duel cannot be played after this."""
+        host = self.script_host
+        if host is not None and hasattr(host, "close"):
+            host.close()
 
     # ----- what happened ----------------------------------------------------------------------
 
