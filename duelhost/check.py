@@ -1221,6 +1221,8 @@ def is_load_script(rec: Any) -> bool:
     return not (rec.type & TYPE_NORMAL) or bool(rec.type & TYPE_PENDULUM)
 
 
+
+
 class CardLoader:
     """Creates cards one at a time in fresh duels, sharing one script host (one per worker).
 
@@ -1245,7 +1247,9 @@ class CardLoader:
         elif spec.runtime_constants:
             self.notes.append("the script host offers no global-read hook: undefined constants "
                               "come from the static scan")
-        if self.runtime.missing_libraries:
+        from .paths import is_bundled_scripts
+        if self.runtime.missing_libraries and not is_bundled_scripts(spec.scripts):
+            # the bundled folder has no procedure.lua on purpose (none of our cards calls it)
             self.notes.append(f"{', '.join(self.runtime.missing_libraries)} not in {spec.scripts}: "
                               "scripts that use them fail")
 

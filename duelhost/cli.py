@@ -21,10 +21,14 @@ from .inputs import BadInput, open_card_database, stops_on_interrupt
 from .modes import DuelMode, mode_options
 
 
-@click.group()
+@click.group(invoke_without_command=True)
 @click.version_option(package_name="duelhost")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """duelhost: a Python duel core that runs the real YGOPro card scripts."""
+    if ctx.invoked_subcommand is None:     # plain `duelhost`: the help, and success
+        click.echo(ctx.get_help())
+        ctx.exit(0)
     tune_for_throughput()
 
 
@@ -195,7 +199,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
          output: Path | None, mode: DuelMode) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
-    With --golden, replay duels recorded from the reference.  With --seeds N,
+    With --golden, replay duels recorded from the reference (with no options: the
+    40 bundled ones, tests/data/golden/vanilla.jsonl.gz of a checkout).  With --seeds N,
     play N seeded duels live in both cores at once (the reference loaded from
     --ref-lib / OCGCORE_LIB, see docs/reference.md): same decks, same seed
     sequence, answers chosen by a seeded random player from the reference's
@@ -203,6 +208,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
     cap) or reported at its first differing message.  --rule, --tag and the
     flag options choose the duel mode (live mode).
     """
+    if golden_file is None and seeds is None and paths.bundled_golden() is not None:
+        golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
     if (golden_file is None) == (seeds is None):
         raise click.UsageError("pass either --golden FILE or --seeds N")
     if golden_file is not None:
@@ -291,8 +298,13 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         rep = read_replay(replay_file)
     except ReplayError as exc:
         raise BadInput(str(exc)) from exc
-    database = open_card_database(db if db is not None else paths.bundled_db())
+    db_path = db if db is not None else paths.bundled_db()
+    database = open_card_database(db_path)
     folder = scripts if scripts is not None else paths.bundled_scripts()
+    from .replay import missing_cards, replay_codes
+    missing = missing_cards(replay_codes(rep), database, folder, db_name=db_path, source=replay_file)
+    if missing:
+        raise BadInput(missing)
 
     def name_of(code: int) -> str:
         rec = database.find(code & 0x7FFFFFFF)
@@ -439,12 +451,19 @@ def puzzle(puzzle_file: Path, scripts: Path | None, db: Path | None, player: str
     """
     from .play import HUMAN, PlaySession
     from .players import RandomPlayer
-    from .puzzle import PuzzleError, load_puzzle
+    from .puzzle import PuzzleError, load_puzzle, puzzle_codes
     from .tui import run as run_tui
 
+    from .replay import missing_cards
+    db_path = db if db is not None else paths.bundled_db()
+    database = open_card_database(db_path)
+    missing = missing_cards(puzzle_codes(puzzle_file), database,
+                            scripts if scripts is not None else paths.bundled_scripts(),
+                            db_name=db_path, source=puzzle_file)
+    if missing:
+        raise BadInput(missing)
     try:
-        duel = load_puzzle(puzzle_file, scripts=scripts,
-                           db=open_card_database(db if db is not None else paths.bundled_db()), seed=seed)
+        duel = load_puzzle(puzzle_file, scripts=scripts, db=database, seed=seed)
     except PuzzleError as exc:
         raise BadInput(str(exc)) from exc
     who = HUMAN if player == "human" else RandomPlayer(seed)

@@ -50,7 +50,7 @@ __all__ = [
     "REPLAY_COMPRESSED", "REPLAY_TAG", "REPLAY_DECODED", "REPLAY_SINGLE_MODE", "REPLAY_UNIFORM",
     "REPLAY_ID_YRP1", "REPLAY_ID_YRP2", "ReplayError", "ReplayHeader", "ReplayDeck", "Replay",
     "read_replay", "parse_replay", "write_replay", "encode_replay", "ReplayRun", "play_replay",
-    "freeze_state", "compare_snapshots", "diff_replay", "replay_from_duel",
+    "freeze_state", "compare_snapshots", "diff_replay", "replay_from_duel", "missing_cards",
 ]
 
 REPLAY_COMPRESSED = 0x1
@@ -643,3 +643,42 @@ def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
                                  responder=responder)
     except _Exhausted:  # pragma: no cover - response_limit stops first
         raise
+
+
+def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, db_name: str | Path = "the database",
+                  source: str | Path = "") -> str | None:
+    """One line saying which of ``codes`` have no row in ``database`` or no ``c<ID>.lua``
+    in ``scripts`` (a non-Pendulum Normal Monster needs no script, as in the reference),
+    or None when every card is there.  ``duelhost replay`` and ``duelhost puzzle`` check
+    this before they play, so a replay of real cards run against the bundled cards says
+    so up front instead of failing at its first effect."""
+    from .deckpool import _needs_script
+
+    folder = Path(scripts)
+    no_row: list[int] = []
+    no_script: list[int] = []
+    for code in dict.fromkeys(codes):
+        rec = database.find(code)
+        if rec is None:
+            no_row.append(code)
+        elif _needs_script(rec.type) and not (folder / f"c{code}.lua").is_file():
+            no_script.append(code)
+    if not no_row and not no_script:
+        return None
+
+    def some(values: list[int]) -> str:
+        shown = ", ".join(map(str, values[:8]))
+        return shown + (f" and {len(values) - 8} more" if len(values) > 8 else "")
+
+    parts = []
+    if no_row:
+        parts.append(f"{len(no_row)} card(s) not in {db_name} ({some(no_row)})")
+    if no_script:
+        parts.append(f"{len(no_script)} card(s) with no script in {folder} ({some(no_script)})")
+    where = f"{source}: " if source else ""
+    return where + "; ".join(parts) + " -- pass the --db and --scripts they were made with"
+
+
+def replay_codes(rep: Replay) -> list[int]:
+    """Every card code of the replay's decks (Main and Extra, every player)."""
+    return [c for d in rep.decks for c in (*d.main, *d.extra)]

@@ -502,6 +502,10 @@ def _prepare(config: SelfplayConfig) -> _Setup:
         if next(config.scripts.glob("c*.lua"), None) is None:
             raise SelfplayError(f"{config.scripts}: no Main Deck cards with a script (no c<ID>.lua here)")
         pool = deck_pool(db, config.scripts, ot=0)
+        if paths.is_bundled_scripts(config.scripts):     # not the card that fails on purpose
+            pool = DeckPool(main=tuple(c for c in pool.main if c not in paths.BROKEN_ON_PURPOSE),
+                            extra=tuple(c for c in pool.extra if c not in paths.BROKEN_ON_PURPOSE),
+                            types=pool.types)
         try:                                    # fails early when the pool is too small
             random_deck(random.Random(0), pool, rule=config.mode.effective_rule, main_only=config.main_only)
         except ValueError as exc:
