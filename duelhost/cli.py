@@ -190,13 +190,16 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here instead of standard output.")
+@click.option("--html", "html_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one HTML page per duel that is not identical to this folder: both cores "
+                   "side by side at the first differing message (docs/html.md).")
 @mode_options
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
          limit: int | None, only_ids: tuple[str, ...], report: str,
-         output: Path | None, mode: DuelMode) -> None:
+         output: Path | None, mode: DuelMode, html_dir: Path | None = None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
     With --golden, replay duels recorded from the reference (with no options: the
@@ -251,6 +254,11 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             raise click.ClickException(str(exc)) from exc
         except ValueError as exc:      # a deck the pool cannot fill, a deck file that cannot be read
             raise BadInput(str(exc)) from exc
+    if html_dir is not None:
+        from .html import divergence_pages
+        pages = divergence_pages(summary, html_dir, golden_file=golden_file, scripts=scripts, db_path=db,
+                                 ref_lib=ref_lib)
+        click.echo(f"{len(pages)} page(s) of divergent duels written to {html_dir}", err=True)
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()
     if output is not None:
         output.write_text(text + "\n", encoding="utf-8")
@@ -280,9 +288,12 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
 @click.option("--ref-lib", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               envvar="OCGCORE_LIB", help="The reference core's shared library (for --diff).")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the duel as one self-contained HTML page: the board at every step, "
+                   "the messages in words (docs/html.md).")
 def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Path | None,
            freeze_path: Path | None, compare_path: Path | None, diff_ref: bool, ref_lib: Path | None,
-           report: str) -> None:
+           report: str, html_out: Path | None = None) -> None:
     """Play a YGOPro replay (.yrp) through our core.
 
     Stops at the first recorded response our core refuses and reports the
@@ -365,6 +376,13 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
                 lines.extend(f"  {d}" for d in diffs)
             else:
                 lines.append(f"same end state as the snapshot {compare_path}")
+    if html_out is not None:
+        from .html import replay_page
+        try:
+            out["html"] = str(replay_page(rep, database, folder, html_out, puzzle_dir=puzzles))
+        except (ReplayError, OSError) as exc:
+            raise BadInput(f"{html_out}: {exc}") from exc
+        lines.append(f"page written to {out['html']}")
     click.echo(json.dumps(out, indent=2) if report == "json" else "\n".join(lines))
     if failed:
         sys.exit(1)

@@ -464,9 +464,12 @@ def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: P
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
-                time_budget: float = 60.0, card_reader: Any = None) -> ReplayRun:
+                time_budget: float = 60.0, card_reader: Any = None, on_step: Any = None) -> ReplayRun:
     """Play a replay's recorded responses through our engine; stop at the first one it refuses.
 
+    ``on_step(engine, prompt, raw)``, when given, is called after every engine step: the
+    prompt reached (None at the end) and the response just sent (None before the first);
+    duelhost.html records the duel's timeline with it.
     Raises ReplayError when the replay cannot be set up (a puzzle refused, missing or failing)."""
     import traceback
 
@@ -481,6 +484,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
                             card_reader=card_reader)
         run.engine = duel
         prompt = duel.step(None)
+        if on_step is not None:
+            on_step(duel, prompt, None)
         while True:
             if prompt is None or duel.finished:
                 run.status = "finished"
@@ -492,6 +497,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
             mark = len(duel.messages)
             run.responses_used += 1
             nxt = duel.step(raw)
+            if on_step is not None:
+                on_step(duel, nxt, raw)
             if any(isinstance(m, MsgRetry) for m in duel.messages[mark:]):
                 run.status = "refused"
                 run.prompt = prompt
