@@ -230,3 +230,39 @@ def test_a_failed_expectation_writes_a_page(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_it.py",
                           "--duelhost-html", "no"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert res.returncode == 1 and "step by step (HTML)" not in res.stdout
+
+
+def _one_live_duel(ref_lib: Path):
+    from duelhost.diff import run_live_diff
+    summary = run_live_diff(ref_lib, seeds=1, first_seed=3, db_path=paths.bundled_db(),
+                            scripts=paths.bundled_scripts(), turn_limit=6, duel_timeout=None,
+                            deck_files=[REPO / "cards" / "demo_a.ydk", REPO / "cards" / "demo_b.ydk"])
+    (result,) = summary.results
+    return result
+
+
+def test_live_page_of_an_identical_duel_and_of_a_divergence(ref_lib: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from duelhost import diff
+    from duelhost.html import live_divergence_page
+    result = _one_live_duel(ref_lib)
+    assert result.identical
+    db = CardDatabase.open(paths.bundled_db())
+    page = live_divergence_page(result, ref_lib, db, paths.bundled_scripts(), tmp_path / "same.html")
+    data = page_data(page)
+    assert "divergence" not in data and len(data["timeline"]["steps"]) == result.responses + 1
+    # our stream made to differ at the fifth step (the page's own comparison finds it)
+    real = diff.settle_hint_order
+    calls = {"n": 0}
+
+    def tampered(theirs, mine):
+        calls["n"] += 1
+        mine, n = real(theirs, mine)
+        return ([mine[0], mine[0], *mine[2:]] if calls["n"] == 5 and len(mine) > 1 else mine), n
+    monkeypatch.setattr(diff, "settle_hint_order", tampered)
+    page = live_divergence_page(result, ref_lib, db, paths.bundled_scripts(), tmp_path / "div.html")
+    div = page_data(page)["divergence"]
+    assert div["index"] == 1 and div["reference"][1] != div["duelhost"][1]
+    assert len(page_data(page)["timeline"]["steps"]) == 4
+    if CHROMIUM is not None:
+        assert "reference core at the first difference" in rendered_dom(page)
