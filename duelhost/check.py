@@ -57,7 +57,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.etree import ElementTree as ET
 
 __all__ = [
@@ -1256,7 +1256,7 @@ class CardLoader:
     def _fallback_library_files(self) -> list[Path]:
         """Library files the script host falls back to when the folder lacks them (the bundled ones)."""
         from . import paths
-        out = []
+        out: list[Path] = []
         try:
             bundled = paths.bundled_scripts()
         except FileNotFoundError:
@@ -1450,7 +1450,7 @@ class _RuntimeAdapter:
         self.can_hook_globals = hasattr(LuaScriptHost, "take_undefined_globals")
         self._options = HostOptions(record_undefined_globals=self.can_hook_globals)
         self._log = logging.getLogger("duelhost.scripts")
-        self.host: Any = None
+        self.host: Any = cast(Any, None)      # set by _new_host
         self.duel: Any = None
         self._reset: Any = None
         self._cards = 0
@@ -1477,7 +1477,8 @@ class _RuntimeAdapter:
         finally:
             self._log.setLevel(level)
         self.host = host
-        self._reset = host.sandbox.lua.execute(_RESET_LUA) if self.spec.isolation == "reset" else None
+        self._reset = (host.sandbox.lua.execute(_RESET_LUA)  # type: ignore[union-attr]
+                       if self.spec.isolation == "reset" else None)
         self._cards = 0
         self.hosts_built += 1
 

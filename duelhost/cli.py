@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -105,7 +106,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
     if jobs is None:
         jobs = os.cpu_count() or 1
     show = sys.stderr.isatty() if progress is None else progress
-    bar = None
+    bar: Any = None
     if show:
         total = len(codes) if codes else len(script_files(scripts))
         if limit is not None:
@@ -220,7 +221,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         from .golden import GoldenError
 
         try:
-            summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+            summary: Any = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
                                       progress=sys.stderr.isatty(), duel_timeout=duel_timeout or None)
         except GoldenError as exc:
             raise BadInput(str(exc)) from exc
@@ -242,6 +243,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
                 click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
 
         try:
+            assert seeds is not None
             summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
                                     db_path=db if db is not None else paths.bundled_db(),
                                     scripts=scripts if scripts is not None else paths.bundled_scripts(),
@@ -393,16 +395,17 @@ def _board_text(engine, name_of) -> str:
     from .state import snapshot
 
     class _View:
-        pass
+        engine: Any
+        card_name: Any
     view = _View()
     view.engine = engine
     view.card_name = name_of
     return str(snapshot(view))
 
 
-_SCRIPTS_OPT = dict(type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+_SCRIPTS_OPT: dict[str, Any] = dict(type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
                     help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
-_DB_OPT = dict(type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+_DB_OPT: dict[str, Any] = dict(type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                help="Card database in the cards.cdb schema (default: the bundled cards.db).")
 
 

@@ -204,7 +204,7 @@ class Duel:
             raw = self._response_bytes(prompt, response)
         except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
             raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
-        parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
+        parse_response(prompt, raw, card_lookup=self.db.find)  # type: ignore[arg-type]  # raises InvalidResponse
         self.responses += 1
         self._sent.append(raw)
         self._request = self.engine.step(raw)

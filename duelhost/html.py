@@ -93,8 +93,13 @@ def board_from_engine(engine: Any) -> dict[str, Any]:
             "chain": chain}
 
 
+Card = dict[str, Any]
+Zones = list[Card | None]
+
+
 def _copy(board: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(board))
+    out: dict[str, Any] = json.loads(json.dumps(board))
+    return out
 
 
 def _take(board: dict[str, Any], loc: M.LocInfo, code: int) -> dict[str, Any] | None:
@@ -106,18 +111,17 @@ def _take(board: dict[str, Any], loc: M.LocInfo, code: int) -> dict[str, Any] | 
         if holder is not None and holder.get("x"):
             holder["x"] -= 1
         return {"c": code, "pos": C.POS_FACEUP, "t": 0}
-    if where == C.LOCATION_MZONE and loc.sequence < MZONES:
-        card, side["m"][loc.sequence] = side["m"][loc.sequence], None
-        return card
-    if where == C.LOCATION_SZONE and loc.sequence < SZONES:
-        card, side["s"][loc.sequence] = side["s"][loc.sequence], None
+    if (where == C.LOCATION_MZONE and loc.sequence < MZONES) or (where == C.LOCATION_SZONE and loc.sequence < SZONES):
+        zones: Zones = side["m" if where == C.LOCATION_MZONE else "s"]
+        card = zones[loc.sequence]
+        zones[loc.sequence] = None
         return card
     if where == C.LOCATION_DECK:
         side["deck"] = max(0, side["deck"] - 1)
         return {"c": code, "pos": C.POS_FACEDOWN, "t": 0}
     pile = _PILE_OF.get(where)
     if pile is not None:
-        cards = side[pile]
+        cards: list[Card] = side[pile]
         if 0 <= loc.sequence < len(cards):
             return cards.pop(loc.sequence)
         for i, c in enumerate(cards):
@@ -150,11 +154,12 @@ def _put(board: dict[str, Any], loc: M.LocInfo, card: dict[str, Any]) -> None:
 
 def _field(board: dict[str, Any], controller: int, location: int, sequence: int) -> dict[str, Any] | None:
     side = board["p"][controller & 1]
+    zones: Zones | None = None
     if location & 0x7F == C.LOCATION_MZONE and sequence < MZONES:
-        return side["m"][sequence]
-    if location & 0x7F == C.LOCATION_SZONE and sequence < SZONES:
-        return side["s"][sequence]
-    return None
+        zones = side["m"]
+    elif location & 0x7F == C.LOCATION_SZONE and sequence < SZONES:
+        zones = side["s"]
+    return zones[sequence] if zones is not None else None
 
 
 def apply_message(board: dict[str, Any], msg: M.Message, card_type: Callable[[int], int] | None = None) -> None:

@@ -443,7 +443,7 @@ class Words:
         code &= 0x7FFFFFFF
         if not code:
             return "a card"
-        return self.duel.card_name(code)
+        return str(self.duel.card_name(code))
 
     def whose(self, controller: int) -> str:
         if self.viewer is None:
@@ -496,7 +496,7 @@ class Words:
         except Exception:
             text = None
         if text:
-            return text
+            return str(text)
         if description in SYSTEM_DESC_WORDS:
             return SYSTEM_DESC_WORDS[description]
         if description >= 2048:

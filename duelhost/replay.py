@@ -223,7 +223,7 @@ def parse_replay(data: bytes, source: str = "<bytes>") -> Replay:
         ext = _EXT.unpack_from(data, off)
         header.seed_sequence = list(ext[:8])
         header.header_version = ext[8]
-        header.values = tuple(ext[9:12])  # type: ignore[assignment]
+        header.values = tuple(ext[9:12])
         off += _EXT.size
     payload = data[off:]
     if flag & REPLAY_COMPRESSED:
@@ -292,8 +292,8 @@ def _body(replay: Replay) -> bytes:
         out += _encode_name(name)
     out += _PARAMS.pack(replay.start_lp, replay.start_hand, replay.draw_count, replay.duel_flag & 0xFFFFFFFF)
     if replay.is_single:
-        name = ("./single/" + (replay.script_name or "")).encode("utf-8")
-        out += struct.pack("<H", len(name)) + name
+        script = ("./single/" + (replay.script_name or "")).encode("utf-8")
+        out += struct.pack("<H", len(script)) + script
     else:
         for deck in replay.decks:
             for part in (deck.main, deck.extra):
@@ -603,7 +603,8 @@ def save_snapshot(snapshot: dict[str, Any], path: str | Path) -> None:
 
 def load_snapshot(path: str | Path) -> dict[str, Any]:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+        return data
     except (OSError, ValueError) as exc:
         raise ReplayError(f"{path}: not a snapshot: {exc}") from None
 

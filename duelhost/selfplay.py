@@ -823,9 +823,10 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, s
                             keep_going=keep_going, script_time_budget=script_time_budget,
                             only=list(only) or None)
     show = sys.stderr.isatty() if progress is None else progress
-    bar = None
+    bar: Any = None
     if show:
-        total = duels if duels is not None else len(list(deck_dir.glob("*.ydk")))   # about one per deck
+        # about one per deck (duels is set above when there is no folder)
+        total = duels if duels is not None or deck_dir is None else len(list(deck_dir.glob("*.ydk")))
         bar = click.progressbar(length=len(set(only)) if only else total, label="playing duels",
                                 file=sys.stderr, show_pos=True, show_eta=True)
         bar.__enter__()

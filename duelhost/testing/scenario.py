@@ -390,6 +390,7 @@ class Scenario:
                                    summoned and loc == C.LOCATION_MZONE)
         ref = self._placed(pcard, code, f"to {to!r} column {column}" if column is not None else f"to {to!r}",
                            player)
+        assert pcard is not None                  # _placed refused a card that was not placed
         for ctype, n in (counters or {}).items():
             eng.debug_pre_add_counter(pcard, ctype, n)
         if equip_to is not None:
@@ -1096,7 +1097,7 @@ class Scenario:
                 c = None
             if c is not None:
                 cards[i] = c
-        eng.emit = emit
+        eng.emit = emit  # type: ignore[method-assign]
 
 
 _KIND_WORDS = {
