@@ -484,6 +484,8 @@ class Words:
                 position: int | None = None) -> str:
         where = self.place(controller, location, sequence)
         if not code or self.hidden(controller, location, position):
+            if location & 0x7F in (C.LOCATION_MZONE, C.LOCATION_SZONE):
+                return f"a Set card ({where})"          # as the client names the opponent's Set cards
             return f"a face-down card ({where})"
         return f"{self.name(code)} ({where})"
 

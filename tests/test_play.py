@@ -124,7 +124,7 @@ def test_opponents_hidden_cards_are_not_named(duel: Duel) -> None:
         SelectableCard(code=MOSS, location=loc(1, C.LOCATION_HAND, 0)),
         SelectableCard(code=BEETLE, location=loc(0, C.LOCATION_SZONE, 0, C.POS_FACEDOWN_ATTACK))))
     q = question_for(duel, p)
-    assert labels(q)[:2] == ["a face-down card (opponent's S2)", "a face-down card (opponent's hand)"]
+    assert labels(q)[:2] == ["a Set card (opponent's S2)", "a face-down card (opponent's hand)"]
     assert labels(q)[2] == "Cinderwood Ember Beetle (your S1)"      # your own set card
     assert [c.code for c in q.choices] == [None, None, BEETLE]
     assert q.cancel is None

@@ -91,6 +91,7 @@ def test_turn_and_phase_by_name() -> None:
     first = board_text(duel, 0).splitlines()[0]
     assert "0x" not in first and "Turn " in first
     assert phase_words(0, 0) == "before the first turn"
+    assert str(Duel(seed=1).state()).splitlines()[0] == "Turn 0, before the first turn"   # not "0x0 Phase"
     assert phase_words(1, C.PHASE_MAIN2) == "Main Phase 2"
 
 
