@@ -32,7 +32,8 @@ equal for the reference (the order of the zones of one choice, the order of a
 card set) is given once.  ``legal_responses(prompt, limit=N)`` is the first N of
 them (``limit=None``: all, which may be a great many): a bounded list that always
 starts with the answers a person would think of first -- cancel, then the
-smallest selections.
+smallest selections -- found among at most ``DEFAULT_BUDGET`` candidates, so that
+it returns in about a second even for a sum over 30 cards.
 """
 
 from __future__ import annotations
@@ -63,12 +64,28 @@ __all__ = ["DEFAULT_LIMIT", "iter_legal_responses", "legal_responses"]
 DEFAULT_LIMIT = 256
 """How many answers ``legal_responses`` lists unless told (the small prompts have fewer)."""
 
+DEFAULT_BUDGET = 50_000
+"""How many candidate answers the bounded list examines at most (a sum over 30 cards has
+2**30 candidate sets, few of them accepted): the list may then hold fewer than ``limit``."""
 
-def _accepted(prompt: Prompt, candidates: Iterable[R.Response],
-              card_lookup: R.CardLookup | None = None) -> Iterator[R.Response]:
+
+class _Budget:
+    def __init__(self, n: int | None) -> None:
+        self.left = n
+
+    def spend(self) -> bool:
+        if self.left is None:
+            return True
+        self.left -= 1
+        return self.left >= 0
+
+
+def _accepted(prompt: Prompt, candidates: Iterable[R.Response], budget: _Budget) -> Iterator[R.Response]:
     for r in candidates:
+        if not budget.spend():
+            return
         try:
-            R.validate_response(prompt, r, card_lookup=card_lookup)
+            R.validate_response(prompt, r)
         except R.InvalidResponse:
             continue
         yield r
@@ -79,13 +96,15 @@ def _subsets(n: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:
         yield from itertools.combinations(range(n), k)
 
 
-def _zones(p: MsgSelectPlace | MsgSelectDisfield) -> Iterator[R.PlaceResponse]:
+def _zones(p: MsgSelectPlace | MsgSelectDisfield, budget: _Budget) -> Iterator[R.PlaceResponse]:
     free = [R.Zone(player=zp, location=loc, sequence=s)
             for zp in (p.player, 1 - p.player)
             for loc, count in ((LOCATION_MZONE, 7), (LOCATION_SZONE, 8))
             for s in range(count)]
     found = False
     for combo in itertools.combinations(free, max(1, p.count)):
+        if not budget.spend():
+            return
         r = R.PlaceResponse(zones=combo)
         try:
             R.validate_response(p, r)
@@ -115,39 +134,45 @@ def _masks(available: int, end: int, count: int) -> Iterator[int]:
         yield sum(combo)
 
 
-def iter_legal_responses(prompt: Prompt, *, cards: Iterable[Any] | None = None) -> Iterator[R.Response]:
+def iter_legal_responses(prompt: Prompt, *, cards: Iterable[Any] | None = None,
+                         budget: int | None = None) -> Iterator[R.Response]:
     """Every answer the reference accepts to ``prompt``, one by one (see the module for the order).
 
     ``cards``: for ANNOUNCE_CARD, the cards that may be named (records with code,
     alias, setcodes, type, race, attribute, rule_code: a ``CardDatabase`` fits);
-    without them ANNOUNCE_CARD has no listed answer."""
+    without them ANNOUNCE_CARD has no listed answer.  ``budget``: stop after examining
+    that many candidate answers (None: walk them all)."""
     p = prompt
+    b = _Budget(budget)
     if isinstance(p, MsgSelectCard):
         if p.cancelable:
             yield R.CardsResponse(indices=None)
-        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), p.min, p.max)))
+        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), p.min, p.max)), b)
     elif isinstance(p, MsgSelectTribute):
         if p.cancelable:
             yield R.CardsResponse(indices=None)
-        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), 0, p.max)))
+        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), 0, p.max)), b)
     elif isinstance(p, MsgSelectSum):
         n = len(p.cards)
         lo, hi = (p.min, p.max) if p.mode == 0 else (0, n)
-        yield from _accepted(p, (R.SumResponse(indices=s) for s in _subsets(n, lo, hi)))
+        yield from _accepted(p, (R.SumResponse(indices=s) for s in _subsets(n, lo, hi)), b)
     elif isinstance(p, (MsgSelectPlace, MsgSelectDisfield)):
-        yield from _zones(p)
+        yield from _zones(p, b)
     elif isinstance(p, MsgSelectCounter):
         caps = [c.counter_count for c in p.cards]
-        yield from _accepted(p, (R.CounterResponse(counts=s) for s in _counter_splits(caps, p.count)))
+        yield from _accepted(p, (R.CounterResponse(counts=s) for s in _counter_splits(caps, p.count)), b)
     elif isinstance(p, MsgSortCard):
         yield R.SortResponse(order=None)
-        yield from (R.SortResponse(order=o) for o in itertools.permutations(range(len(p.cards))))
+        for o in itertools.permutations(range(len(p.cards))):
+            if not b.spend():
+                return
+            yield R.SortResponse(order=o)
     elif isinstance(p, MsgAnnounceRace):
         yield from _accepted(p, (R.AnnounceRaceResponse(races=m)
-                                 for m in _masks(p.available, 1 << RACES_COUNT, p.count)))
+                                 for m in _masks(p.available, 1 << RACES_COUNT, p.count)), b)
     elif isinstance(p, MsgAnnounceAttrib):
         yield from _accepted(p, (R.AnnounceAttribResponse(attributes=m)
-                                 for m in _masks(p.available, R.ATTRIBUTES_END, p.count)))
+                                 for m in _masks(p.available, R.ATTRIBUTES_END, p.count)), b)
     elif isinstance(p, MsgAnnounceCard):
         for rec in cards or ():
             if rec.code and R.is_declarable(rec, p.options):
@@ -162,6 +187,9 @@ def legal_responses(prompt: Prompt, *, limit: int | None = DEFAULT_LIMIT,
 
     For the small prompts that is every answer; for the combinatorial ones (see the
     module) it is a bounded list in a documented order, starting with cancel and the
-    smallest selections.  An empty list means no answer is accepted."""
-    it = iter_legal_responses(prompt, cards=cards)
-    return list(it if limit is None else itertools.islice(it, limit))
+    smallest selections, found among at most ``DEFAULT_BUDGET`` candidates (so a rare
+    accepted sum may be missing from it; ``limit=None`` walks every candidate).  An
+    empty list with ``limit=None`` means no answer is accepted."""
+    if limit is None:
+        return list(iter_legal_responses(prompt, cards=cards))
+    return list(itertools.islice(iter_legal_responses(prompt, cards=cards, budget=DEFAULT_BUDGET), limit))

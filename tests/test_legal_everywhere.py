@@ -117,3 +117,17 @@ def test_readme_example_at_a_select_place_prompt() -> None:
     assert duel.legal_responses(p)[0] == R.PlaceResponse(zones=(R.Zone(player=0, location=4, sequence=3),))
     with pytest.raises(ValueError):           # the engine's own list still names only the small prompts
         R.legal_responses(p)
+
+
+def test_a_huge_sum_prompt_is_bounded_in_time() -> None:
+    """30 cards whose values never reach the target: 2**30 candidate sets, none accepted."""
+    import time
+
+    from duelhost.engine.messages import SumCard
+    p = MsgSelectSum(player=0, mode=0, min=1, max=30, target=10_000, must_cards=(),
+                     cards=tuple(SumCard(code=1, controller=0, location=4, sequence=i % 5, sum_param=1)
+                                 for i in range(30)))
+    start = time.perf_counter()
+    assert legal_responses(p) == []
+    assert time.perf_counter() - start < 60
+    assert list(itertools.islice(iter_legal_responses(p, budget=10), 5)) == []
