@@ -383,10 +383,15 @@ class ReplayRun:
     engine: Any = None
 
     def to_text(self, name_of: Any = None) -> str:
+        from .play import win_words
         from .state import PHASE_NAMES
-        phase = PHASE_NAMES.get(self.phase, hex(self.phase))
+        phase = PHASE_NAMES.get(self.phase, f"phase {self.phase:#x}") if self.phase else "before the first"
+        if self.winner == 2:
+            ended = "finished: a draw"
+        else:
+            ended = f"finished: player {self.winner} won: {win_words(self.reason or 0)}"
         head = {
-            "finished": f"finished: player {self.winner} won (reason {self.reason})",
+            "finished": ended,
             "responses_exhausted": "all recorded responses used; the duel waits for more",
             "refused": f"the core refused response {self.responses_used}",
             "error": "engine error",

@@ -67,7 +67,7 @@ def test_readme_first_step(command: str, tmp_path: Path) -> None:
         assert out[-1].startswith("40 / 40 duels identical")
     elif args[0] == "replay":
         assert out[0] == "samples/demo.yrp: yrp2, flag 0x11, players Rules A / Rules B, 182 responses"
-        assert out[1] == "samples/demo.yrp: finished: player 0 won (reason 81)"
+        assert out[1] == "samples/demo.yrp: finished: player 0 won: a card's effect (reason 0x51)"
         if "--html" in args:
             page = tmp_path / args[args.index("--html") + 1]
             assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
