@@ -58,11 +58,12 @@ def _card(pcard: Any, on_field: bool) -> dict[str, Any]:
     if data.type & C.TYPE_MONSTER:
         if on_field and pcard.current.location == C.LOCATION_MZONE:
             atk, dfn = pcard.get_atk_def()
-            out.update(a=atk, d=dfn, l=pcard.get_level())
+            level = (pcard.get_link() if data.type & C.TYPE_LINK else
+                     pcard.get_rank() if data.type & C.TYPE_XYZ else pcard.get_level())
+            out.update(a=atk, d=dfn, l=level)
         else:
             out.update(a=data.attack, d=data.defense, l=data.level & 0xFF)
         if data.type & C.TYPE_LINK:
-            out["l"] = data.level & 0xFF
             out.pop("d", None)
     if pcard.counters:
         out["ct"] = {str(k): v for k, v in sorted(pcard.counters.items())}
@@ -631,12 +632,12 @@ main{padding:8px 16px}
 .lp{font-weight:bold;font-size:16px}.turn{color:#ffd479}
 .side{display:grid;grid-template-columns:repeat(7,86px);gap:4px;margin:4px 0}
 .emz{display:grid;grid-template-columns:repeat(7,86px);gap:4px;margin:6px 0}
-.zone{height:92px;border:1px dashed #56627d;border-radius:4px;position:relative;font-size:11px;
+.zone{height:104px;border:1px dashed #56627d;border-radius:4px;position:relative;font-size:11px;
 overflow:hidden}
 .zone .label{position:absolute;bottom:1px;right:3px;color:#7d89a3;font-size:10px}
 .pile{border-style:solid;background:#2d3956;padding:3px}
 .card{position:absolute;inset:3px;border-radius:3px;padding:3px;color:#111;overflow:hidden}
-.card .nm{font-weight:600;display:block;line-height:1.15}
+.card .nm{font-weight:600;display:block;line-height:1.1;max-height:3.4em;overflow:hidden}
 .card .st{display:block}.card .ct{display:block;color:#5a0a70;font-weight:600}
 .card.def{transform:rotate(-90deg) scale(.82)}
 .card.set{outline:3px solid #2a2a2a;opacity:.78;background-image:repeating-linear-gradient(45deg,
