@@ -608,7 +608,25 @@ def _q_idle(p: MsgSelectIdleCmd, w: Words, hint: int | None) -> Question:
         choices.append(Choice(len(choices) + 1, "End the turn", None, IdleCmdResponse(command=7)))
     if p.can_shuffle:
         choices.append(Choice(len(choices) + 1, "Shuffle your hand", None, IdleCmdResponse(command=8)))
-    return Question(p, f"{_who(w, p)}: Main Phase -- what next?", choices)
+    return Question(p, f"{_who(w, p)}: Main Phase -- what next?", _group_copies(choices))
+
+
+def _group_copies(choices: list[Choice]) -> list[Choice]:
+    """One option for copies that read the same ("Special Summon Sprouting Xyz (your Extra
+    Deck)" three times: one line ending "×3"); picking it picks the first copy, which the
+    rules treat like any other.  The options are numbered again."""
+    counts: dict[str, int] = {}
+    for c in choices:
+        counts[c.label] = counts.get(c.label, 0) + 1
+    out: list[Choice] = []
+    seen: set[str] = set()
+    for c in choices:
+        if c.label in seen:
+            continue
+        seen.add(c.label)
+        label = c.label if counts[c.label] == 1 else f"{c.label} \u00d7{counts[c.label]}"
+        out.append(Choice(len(out) + 1, label, c.code, c.value))
+    return out
 
 
 def _q_battle(p: MsgSelectBattleCmd, w: Words, hint: int | None) -> Question:

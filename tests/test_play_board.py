@@ -138,3 +138,22 @@ def test_board_words_in_tmux(tmp_path: Path) -> None:
         pane.wait_for(r"You left the duel\.")
     finally:
         pane.close()
+
+
+def test_copies_in_a_menu_are_one_option(board: Duel) -> None:
+    """Three copies that read the same (the same card from the same pile) are one line "×3"."""
+    import dataclasses
+
+    from duelhost.engine.messages import CardInfo
+    from duelhost.engine.responses import IdleCmdResponse
+    from duelhost.play import question_for
+    prompt = board.advance()
+    extra = tuple(CardInfo(code=190004011, controller=0, location=C.LOCATION_EXTRA, sequence=i) for i in range(3))
+    # Special Summon: three Sprouting Xyz
+    q = question_for(board, dataclasses.replace(prompt, special_summonable=extra), viewer=0)
+    labels = [c.label for c in q.choices]
+    assert labels.count("Special Summon Sprouting Xyz (your Extra Deck) \u00d73") == 1
+    assert not [x for x in labels if x == "Special Summon Sprouting Xyz (your Extra Deck)"]
+    assert [c.key for c in q.choices] == list(range(1, len(q.choices) + 1))
+    pick = next(c for c in q.choices if "Sprouting Xyz" in c.label)
+    assert q.answer(str(pick.key)) == IdleCmdResponse(command=1, index=0)
