@@ -57,7 +57,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.etree import ElementTree as ET
 
 __all__ = [
@@ -1221,6 +1221,8 @@ def is_load_script(rec: Any) -> bool:
     return not (rec.type & TYPE_NORMAL) or bool(rec.type & TYPE_PENDULUM)
 
 
+
+
 class CardLoader:
     """Creates cards one at a time in fresh duels, sharing one script host (one per worker).
 
@@ -1245,14 +1247,16 @@ class CardLoader:
         elif spec.runtime_constants:
             self.notes.append("the script host offers no global-read hook: undefined constants "
                               "come from the static scan")
-        if self.runtime.missing_libraries:
+        from .paths import is_bundled_scripts
+        if self.runtime.missing_libraries and not is_bundled_scripts(spec.scripts):
+            # the bundled folder has no procedure.lua on purpose (none of our cards calls it)
             self.notes.append(f"{', '.join(self.runtime.missing_libraries)} not in {spec.scripts}: "
                               "scripts that use them fail")
 
     def _fallback_library_files(self) -> list[Path]:
         """Library files the script host falls back to when the folder lacks them (the bundled ones)."""
         from . import paths
-        out = []
+        out: list[Path] = []
         try:
             bundled = paths.bundled_scripts()
         except FileNotFoundError:
@@ -1446,7 +1450,7 @@ class _RuntimeAdapter:
         self.can_hook_globals = hasattr(LuaScriptHost, "take_undefined_globals")
         self._options = HostOptions(record_undefined_globals=self.can_hook_globals)
         self._log = logging.getLogger("duelhost.scripts")
-        self.host: Any = None
+        self.host: Any = cast(Any, None)      # set by _new_host
         self.duel: Any = None
         self._reset: Any = None
         self._cards = 0
@@ -1473,7 +1477,8 @@ class _RuntimeAdapter:
         finally:
             self._log.setLevel(level)
         self.host = host
-        self._reset = host.sandbox.lua.execute(_RESET_LUA) if self.spec.isolation == "reset" else None
+        self._reset = (host.sandbox.lua.execute(_RESET_LUA)  # type: ignore[union-attr]
+                       if self.spec.isolation == "reset" else None)
         self._cards = 0
         self.hosts_built += 1
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -21,10 +22,14 @@ from .inputs import BadInput, open_card_database, stops_on_interrupt
 from .modes import DuelMode, mode_options
 
 
-@click.group()
+@click.group(invoke_without_command=True)
 @click.version_option(package_name="duelhost")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """duelhost: a Python duel core that runs the real YGOPro card scripts."""
+    if ctx.invoked_subcommand is None:     # plain `duelhost`: the help, and success
+        click.echo(ctx.get_help())
+        ctx.exit(0)
     tune_for_throughput()
 
 
@@ -101,7 +106,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
     if jobs is None:
         jobs = os.cpu_count() or 1
     show = sys.stderr.isatty() if progress is None else progress
-    bar = None
+    bar: Any = None
     if show:
         total = len(codes) if codes else len(script_files(scripts))
         if limit is not None:
@@ -186,16 +191,20 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here instead of standard output.")
+@click.option("--html", "html_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one HTML page per duel that is not identical to this folder: both cores "
+                   "side by side at the first differing message (docs/html.md).")
 @mode_options
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
          limit: int | None, only_ids: tuple[str, ...], report: str,
-         output: Path | None, mode: DuelMode) -> None:
+         output: Path | None, mode: DuelMode, html_dir: Path | None = None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
-    With --golden, replay duels recorded from the reference.  With --seeds N,
+    With --golden, replay duels recorded from the reference (with no options: the
+    40 bundled ones, tests/data/golden/vanilla.jsonl.gz of a checkout).  With --seeds N,
     play N seeded duels live in both cores at once (the reference loaded from
     --ref-lib / OCGCORE_LIB, see docs/reference.md): same decks, same seed
     sequence, answers chosen by a seeded random player from the reference's
@@ -203,6 +212,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
     cap) or reported at its first differing message.  --rule, --tag and the
     flag options choose the duel mode (live mode).
     """
+    if golden_file is None and seeds is None and paths.bundled_golden() is not None:
+        golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
     if (golden_file is None) == (seeds is None):
         raise click.UsageError("pass either --golden FILE or --seeds N")
     if golden_file is not None:
@@ -210,7 +221,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         from .golden import GoldenError
 
         try:
-            summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+            summary: Any = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
                                       progress=sys.stderr.isatty(), duel_timeout=duel_timeout or None)
         except GoldenError as exc:
             raise BadInput(str(exc)) from exc
@@ -232,6 +243,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
                 click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
 
         try:
+            assert seeds is not None
             summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
                                     db_path=db if db is not None else paths.bundled_db(),
                                     scripts=scripts if scripts is not None else paths.bundled_scripts(),
@@ -244,6 +256,11 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             raise click.ClickException(str(exc)) from exc
         except ValueError as exc:      # a deck the pool cannot fill, a deck file that cannot be read
             raise BadInput(str(exc)) from exc
+    if html_dir is not None:
+        from .html import divergence_pages
+        pages = divergence_pages(summary, html_dir, golden_file=golden_file, scripts=scripts, db_path=db,
+                                 ref_lib=ref_lib)
+        click.echo(f"{len(pages)} page(s) of divergent duels written to {html_dir}", err=True)
     text = json.dumps(summary.to_json(), indent=2) if report == "json" else summary.to_text()
     if output is not None:
         output.write_text(text + "\n", encoding="utf-8")
@@ -273,9 +290,12 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
 @click.option("--ref-lib", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               envvar="OCGCORE_LIB", help="The reference core's shared library (for --diff).")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the duel as one self-contained HTML page: the board at every step, "
+                   "the messages in words (docs/html.md).")
 def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Path | None,
            freeze_path: Path | None, compare_path: Path | None, diff_ref: bool, ref_lib: Path | None,
-           report: str) -> None:
+           report: str, html_out: Path | None = None) -> None:
     """Play a YGOPro replay (.yrp) through our core.
 
     Stops at the first recorded response our core refuses and reports the
@@ -291,8 +311,13 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         rep = read_replay(replay_file)
     except ReplayError as exc:
         raise BadInput(str(exc)) from exc
-    database = open_card_database(db if db is not None else paths.bundled_db())
+    db_path = db if db is not None else paths.bundled_db()
+    database = open_card_database(db_path)
     folder = scripts if scripts is not None else paths.bundled_scripts()
+    from .replay import missing_cards, replay_codes
+    missing = missing_cards(replay_codes(rep), database, folder, db_name=db_path, source=replay_file)
+    if missing:
+        raise BadInput(missing)
 
     def name_of(code: int) -> str:
         rec = database.find(code & 0x7FFFFFFF)
@@ -353,6 +378,13 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
                 lines.extend(f"  {d}" for d in diffs)
             else:
                 lines.append(f"same end state as the snapshot {compare_path}")
+    if html_out is not None:
+        from .html import replay_page
+        try:
+            out["html"] = str(replay_page(rep, database, folder, html_out, puzzle_dir=puzzles))
+        except (ReplayError, OSError) as exc:
+            raise BadInput(f"{html_out}: {exc}") from exc
+        lines.append(f"page written to {out['html']}")
     click.echo(json.dumps(out, indent=2) if report == "json" else "\n".join(lines))
     if failed:
         sys.exit(1)
@@ -363,16 +395,17 @@ def _board_text(engine, name_of) -> str:
     from .state import snapshot
 
     class _View:
-        pass
+        engine: Any
+        card_name: Any
     view = _View()
     view.engine = engine
     view.card_name = name_of
     return str(snapshot(view))
 
 
-_SCRIPTS_OPT = dict(type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+_SCRIPTS_OPT: dict[str, Any] = dict(type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
                     help="Folder of c<ID>.lua scripts (default: the bundled scripts/).")
-_DB_OPT = dict(type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+_DB_OPT: dict[str, Any] = dict(type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                help="Card database in the cards.cdb schema (default: the bundled cards.db).")
 
 
@@ -439,12 +472,19 @@ def puzzle(puzzle_file: Path, scripts: Path | None, db: Path | None, player: str
     """
     from .play import HUMAN, PlaySession
     from .players import RandomPlayer
-    from .puzzle import PuzzleError, load_puzzle
+    from .puzzle import PuzzleError, load_puzzle, puzzle_codes
     from .tui import run as run_tui
 
+    from .replay import missing_cards
+    db_path = db if db is not None else paths.bundled_db()
+    database = open_card_database(db_path)
+    missing = missing_cards(puzzle_codes(puzzle_file), database,
+                            scripts if scripts is not None else paths.bundled_scripts(),
+                            db_name=db_path, source=puzzle_file)
+    if missing:
+        raise BadInput(missing)
     try:
-        duel = load_puzzle(puzzle_file, scripts=scripts,
-                           db=open_card_database(db if db is not None else paths.bundled_db()), seed=seed)
+        duel = load_puzzle(puzzle_file, scripts=scripts, db=database, seed=seed)
     except PuzzleError as exc:
         raise BadInput(str(exc)) from exc
     who = HUMAN if player == "human" else RandomPlayer(seed)

@@ -27,4 +27,4 @@ def tune_for_throughput() -> tuple[int, int, int]:
     (``gc.set_threshold(*old)`` puts them back)."""
     old = gc.get_threshold()
     gc.set_threshold(*THROUGHPUT_THRESHOLDS)
-    return old  # type: ignore[return-value]
+    return old

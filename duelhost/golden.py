@@ -19,12 +19,15 @@ import os
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from .engine.messages import Message, Prompt, decode_messages
 from .engine.responses import RESPONSE_SIZE
+
+if TYPE_CHECKING:
+    from .engine.card import CardData
 
 __all__ = [
     "GOLDEN_DIR_ENV",
@@ -290,7 +293,7 @@ def step_prompt(messages: list[Message]) -> Prompt | None:
 _CARD_DATA = struct.Struct("<II16HIIIIiiIIII")
 
 
-def card_data_from_bytes(raw: bytes) -> "CardData":
+def card_data_from_bytes(raw: bytes) -> CardData:
     """The reference's 80-byte card_data struct as the engine's CardData."""
     from duelhost.engine.card import CardData
 

@@ -34,8 +34,7 @@ from duelhost.engine.carddb import CardDatabase, UnknownCardError
 from duelhost.engine.duel import Duel as EngineDuel
 from duelhost.engine.duel import card_reader_from_db
 from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
-from duelhost.engine.responses import (InvalidResponse, Response, encode_response, int_response,
-                                       legal_responses, parse_response)
+from duelhost.engine.responses import InvalidResponse, Response, encode_response, int_response, parse_response
 
 from . import fork as _fork
 from . import paths
@@ -256,9 +255,12 @@ class Duel:
             self._request = self.engine.step(None)
         return self._request
 
-    def legal_responses(self, request: Prompt | None = None) -> list[Response]:
-        """Every legal answer to a request whose choices are few (idle/battle command, chain, yes/no, ...)."""
-        return legal_responses(request if request is not None else self._need_request())
+    def legal_responses(self, request: Prompt | None = None, *, limit: int | None = 256) -> list[Response]:
+        """Legal answers to the pending request (or ``request``), at every prompt kind: all of
+        them where the choices are few (commands, chain, yes/no, ...), the first ``limit`` in a
+        documented order where they can be very many (cards, sums, zones: duelhost.legal)."""
+        from .legal import legal_responses as listed
+        return listed(request if request is not None else self._need_request(), limit=limit, cards=self.db)
 
     def respond(self, response: Response | bytes | int) -> Prompt | None:
         """Answer the pending request; return the next one (None when the duel has ended).
@@ -270,7 +272,7 @@ class Duel:
             raw = self._response_bytes(prompt, response)
         except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
             raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
-        parse_response(prompt, raw, card_lookup=self.db.find)    # raises InvalidResponse
+        parse_response(prompt, raw, card_lookup=self.db.find)  # type: ignore[arg-type]  # raises InvalidResponse
         self.responses += 1
         self._sent.append(raw)
         self._request = self.engine.step(raw)

@@ -32,3 +32,23 @@ def bundled_db() -> Path:
         if cand.is_file():
             return cand
     raise FileNotFoundError("the bundled cards.db was not found (reinstall duelhost)")
+
+
+BROKEN_ON_PURPOSE: frozenset[int] = frozenset({190004010})
+"""Bundled cards whose script fails on purpose (Cracked Lantern: the testing guide shows
+the error it gives).  Random decks drawn from the bundled folder leave them out."""
+
+
+def is_bundled_scripts(folder: str | Path) -> bool:
+    """Whether ``folder`` is the bundled scripts folder."""
+    try:
+        return Path(folder).resolve() == bundled_scripts().resolve()
+    except FileNotFoundError:
+        return False
+
+
+def bundled_golden() -> Path | None:
+    """The recorded duels of a checkout (tests/data/golden/vanilla.jsonl.gz), or None
+    (an installed wheel has no tests folder)."""
+    cand = _REPO / "tests" / "data" / "golden" / "vanilla.jsonl.gz"
+    return cand if cand.is_file() else None

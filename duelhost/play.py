@@ -156,10 +156,21 @@ LOCATION_WORDS = {
 POSITION_WORDS = {
     C.POS_FACEUP_ATTACK: "face-up Attack Position", C.POS_FACEDOWN_ATTACK: "face-down Attack Position",
     C.POS_FACEUP_DEFENSE: "face-up Defense Position", C.POS_FACEDOWN_DEFENSE: "face-down Defense Position",
+    C.POS_FACEUP: "face-up", C.POS_FACEDOWN: "face-down",
 }
 SHORT_POSITION = {
     C.POS_FACEUP_ATTACK: "ATK", C.POS_FACEDOWN_ATTACK: "set ATK",
     C.POS_FACEUP_DEFENSE: "DEF", C.POS_FACEDOWN_DEFENSE: "set DEF",
+    C.POS_FACEUP: "face-up", C.POS_FACEDOWN: "set",
+}
+# How a monster came to the field (the high byte of its summon type), as the client says it.
+SUMMON_KIND_WORDS = {
+    C.SUMMON_TYPE_NORMAL >> 24: "Normal Summoned", C.SUMMON_TYPE_ADVANCE >> 24: "Tribute Summoned",
+    C.SUMMON_TYPE_DUAL >> 24: "Normal Summoned (Gemini)", C.SUMMON_TYPE_FLIP >> 24: "Flip Summoned",
+    C.SUMMON_TYPE_SPECIAL >> 24: "Special Summoned", C.SUMMON_TYPE_FUSION >> 24: "Fusion Summoned",
+    C.SUMMON_TYPE_RITUAL >> 24: "Ritual Summoned", C.SUMMON_TYPE_SYNCHRO >> 24: "Synchro Summoned",
+    C.SUMMON_TYPE_XYZ >> 24: "Xyz Summoned", C.SUMMON_TYPE_PENDULUM >> 24: "Pendulum Summoned",
+    C.SUMMON_TYPE_LINK >> 24: "Link Summoned",
 }
 PHASE_WORDS = {
     C.PHASE_DRAW: "Draw Phase", C.PHASE_STANDBY: "Standby Phase", C.PHASE_MAIN1: "Main Phase 1",
@@ -168,6 +179,38 @@ PHASE_WORDS = {
     C.PHASE_BATTLE: "end of the Battle Phase", C.PHASE_MAIN2: "Main Phase 2", C.PHASE_END: "End Phase",
 }
 WIN_WORDS = {0: "surrender", 1: "LP reached 0", 2: "could not draw", 3: "time-out", 4: "connection lost"}
+
+
+def win_words(reason: int) -> str:
+    """Why a duel was won, in words (reasons from 0x10 on are a card's effect)."""
+    if reason in WIN_WORDS:
+        return WIN_WORDS[reason]
+    return f"a card's effect (reason {reason:#x})" if reason >= 0x10 else f"reason {reason}"
+
+
+def phase_words(turn: int, phase: int) -> str:
+    """The phase by name; before the first turn (turn 0) there is none yet."""
+    if turn == 0 or phase == 0:
+        return "before the first turn"
+    return PHASE_WORDS.get(phase, f"phase {phase:#x}")
+
+
+def counters_words(counters: dict[int, int]) -> str:
+    """ "2 Spell Counters, 1 Hex Counter" (counter_names: our own table)."""
+    from .counter_names import counter_name
+    parts = []
+    for t, n in sorted(counters.items()):
+        name = counter_name(t)
+        parts.append(f"{n} {name}" + ("s" if n != 1 and name.endswith("Counter") else ""))
+    return ", ".join(parts)
+
+
+def grouped(names: Sequence[str]) -> str:
+    """Names in order, repeated ones once with their count: "Petrel ×3, Hound"."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{n} \u00d7{k}" for n, k in counts.items())
 
 
 def _flag_names(prefix: str, skip: tuple[str, ...] = ()) -> dict[int, str]:
@@ -400,7 +443,7 @@ class Words:
         code &= 0x7FFFFFFF
         if not code:
             return "a card"
-        return self.duel.card_name(code)
+        return str(self.duel.card_name(code))
 
     def whose(self, controller: int) -> str:
         if self.viewer is None:
@@ -441,6 +484,8 @@ class Words:
                 position: int | None = None) -> str:
         where = self.place(controller, location, sequence)
         if not code or self.hidden(controller, location, position):
+            if location & 0x7F in (C.LOCATION_MZONE, C.LOCATION_SZONE):
+                return f"a Set card ({where})"          # as the client names the opponent's Set cards
             return f"a face-down card ({where})"
         return f"{self.name(code)} ({where})"
 
@@ -453,7 +498,7 @@ class Words:
         except Exception:
             text = None
         if text:
-            return text
+            return str(text)
         if description in SYSTEM_DESC_WORDS:
             return SYSTEM_DESC_WORDS[description]
         if description >= 2048:
@@ -563,7 +608,25 @@ def _q_idle(p: MsgSelectIdleCmd, w: Words, hint: int | None) -> Question:
         choices.append(Choice(len(choices) + 1, "End the turn", None, IdleCmdResponse(command=7)))
     if p.can_shuffle:
         choices.append(Choice(len(choices) + 1, "Shuffle your hand", None, IdleCmdResponse(command=8)))
-    return Question(p, f"{_who(w, p)}: Main Phase -- what next?", choices)
+    return Question(p, f"{_who(w, p)}: Main Phase -- what next?", _group_copies(choices))
+
+
+def _group_copies(choices: list[Choice]) -> list[Choice]:
+    """One option for copies that read the same ("Special Summon Sprouting Xyz (your Extra
+    Deck)" three times: one line ending "×3"); picking it picks the first copy, which the
+    rules treat like any other.  The options are numbered again."""
+    counts: dict[str, int] = {}
+    for c in choices:
+        counts[c.label] = counts.get(c.label, 0) + 1
+    out: list[Choice] = []
+    seen: set[str] = set()
+    for c in choices:
+        if c.label in seen:
+            continue
+        seen.add(c.label)
+        label = c.label if counts[c.label] == 1 else f"{c.label} \u00d7{counts[c.label]}"
+        out.append(Choice(len(out) + 1, label, c.code, c.value))
+    return out
 
 
 def _q_battle(p: MsgSelectBattleCmd, w: Words, hint: int | None) -> Question:
@@ -851,7 +914,7 @@ def narrate(msg: Message, w: Words) -> str | None:
     if isinstance(msg, MsgNewTurn):
         return f"=== Turn: {_player_words(w, msg.player)} ==="
     if isinstance(msg, MsgNewPhase):
-        return f"-- {PHASE_WORDS.get(msg.phase, hex(msg.phase))}"
+        return f"-- {PHASE_WORDS.get(msg.phase, f'phase {msg.phase:#x}')}"
     if isinstance(msg, MsgDraw):
         if w.hidden(msg.player, C.LOCATION_HAND, None):
             return f"{_says(w, msg.player, 'draw')} {_count(len(msg.codes), 'card')}"
@@ -867,12 +930,16 @@ def narrate(msg: Message, w: Words) -> str | None:
     if isinstance(msg, (MsgSummoning, MsgSpSummoning, MsgFlipSummoning)):
         verb = {MsgSummoning: "Normal Summoned", MsgSpSummoning: "Special Summoned",
                 MsgFlipSummoning: "Flip Summoned"}[type(msg)]
+        if not isinstance(msg, MsgFlipSummoning):
+            verb = _summon_kind(w, msg.code, msg.loc) or verb
         return f"{w.name(msg.code)} is {verb} to {w.loc(msg.loc)}"
     if isinstance(msg, MsgSet):
+        if msg.code and not w.hidden(msg.loc.controller, msg.loc.location, C.POS_FACEDOWN):
+            return f"{w.name(msg.code)} is Set in {w.loc(msg.loc)}"
         return f"a card is Set in {w.loc(msg.loc)}"
     if isinstance(msg, MsgPosChange):
         return (f"{w.name(msg.code)} ({w.place(msg.controller, msg.location, msg.sequence)}) changes to "
-                f"{POSITION_WORDS.get(msg.current_position & 0x7F, hex(msg.current_position))}")
+                f"{POSITION_WORDS.get(msg.current_position & 0x7F, f'position {msg.current_position:#x}')}")
     if isinstance(msg, MsgChaining):
         d = w.desc(msg.description)
         return (f"Chain Link {msg.chain_count}: {w.name(msg.code)} ({w.loc(msg.loc)}) activates"
@@ -915,7 +982,7 @@ def narrate(msg: Message, w: Words) -> str | None:
     if isinstance(msg, (MsgAddCounter, MsgRemoveCounter)):
         verb = "gets" if isinstance(msg, MsgAddCounter) else "loses"
         return (f"{_field_card(w, LocInfo(controller=msg.controller, location=msg.location, sequence=msg.sequence, position=0))}"
-                f" {verb} {_count(msg.count, 'counter')} ({msg.counter_type:#x})")
+                f" {verb} {counters_words({msg.counter_type: msg.count})}")
     if isinstance(msg, (MsgCardTarget, MsgCancelTarget)):
         verb = "now targets" if isinstance(msg, MsgCardTarget) else "no longer targets"
         return f"{_field_card(w, msg.card)} {verb} {_field_card(w, msg.target)}"
@@ -941,7 +1008,7 @@ def narrate(msg: Message, w: Words) -> str | None:
     if isinstance(msg, MsgWin):
         if msg.player == 2:
             return "*** The duel is a draw ***"
-        return f"*** {_says(w, msg.player, 'win')} ({WIN_WORDS.get(msg.reason, f'reason {msg.reason}')}) ***"
+        return f"*** {_says(w, msg.player, 'win')} ({win_words(msg.reason)}) ***"
     if isinstance(msg, MsgHint):
         if msg.type == C.HINT_OPSELECTED:
             return f"{_says(w, msg.player, 'choose', 'chose')}: {w.desc(msg.data)}"
@@ -979,9 +1046,31 @@ def _player_words(w: Words, player: int) -> str:
     return "You" if player == w.viewer else "Opponent"
 
 
+def _engine_card(w: Words, controller: int, location: int, sequence: int) -> Any:
+    """The engine card at a place (field zone or the index of a pile), or None."""
+    eng = w.duel.engine
+    loc = location & 0x7F
+    if loc in (C.LOCATION_MZONE, C.LOCATION_SZONE) and not location & C.LOCATION_OVERLAY:
+        return eng.get_field_card(controller, loc, sequence)
+    pl = eng.player[controller]
+    pile = {C.LOCATION_GRAVE: pl.list_grave, C.LOCATION_REMOVED: pl.list_remove,
+            C.LOCATION_HAND: pl.list_hand, C.LOCATION_EXTRA: pl.list_extra,
+            C.LOCATION_DECK: pl.list_main}.get(loc)
+    if pile is None or not 0 <= sequence < len(pile):
+        return None
+    return pile[sequence]
+
+
+def _summon_kind(w: Words, code: int, loc: LocInfo) -> str | None:
+    """How the card at ``loc`` was summoned ("Synchro Summoned"), from its summon type."""
+    card = _engine_card(w, loc.controller, loc.location, loc.sequence)
+    if card is None or card.data.code != code:
+        return None
+    return SUMMON_KIND_WORDS.get((card.summon_info & 0xFF000000) >> 24)
+
+
 def _field_card(w: Words, loc: LocInfo) -> str:
-    card = w.duel.engine.get_field_card(loc.controller, loc.location, loc.sequence) \
-        if loc.location in (C.LOCATION_MZONE, C.LOCATION_SZONE) else None
+    card = _engine_card(w, loc.controller, loc.location, loc.sequence)
     if card is not None and not w.hidden(loc.controller, loc.location, card.current.position):
         return f"{w.name(card.data.code)} ({w.loc(loc)})"
     return w.loc(loc)
@@ -995,7 +1084,7 @@ def board_text(duel: Any, viewer: int | None = None) -> str:
     """The board as text, from ``viewer``'s side (None: everything shown)."""
     w = Words(duel, viewer)
     st = duel.state()
-    phase = PHASE_WORDS.get(st.phase, hex(st.phase))
+    phase = phase_words(st.turn, st.phase)
     lines = [f"Turn {st.turn} -- {_player_words(w, st.turn_player)} ({'P' + str(st.turn_player)}) -- {phase}"]
     order = (1 - viewer, viewer) if viewer in (0, 1) else (1, 0)
     for p in order:
@@ -1010,14 +1099,17 @@ def board_text(duel: Any, viewer: int | None = None) -> str:
                 lines.append("    " + _board_card(w, c, tag))
         hand = ps.at(C.LOCATION_HAND)
         if hand and not w.hidden(p, C.LOCATION_HAND, None):
-            lines.append("    hand: " + ", ".join(c.name for c in hand))
+            lines.append("    hand: " + grouped([c.name for c in hand]))
+        extra = ps.at(C.LOCATION_EXTRA)
+        if extra and not w.hidden(p, C.LOCATION_EXTRA, None):
+            lines.append("    Extra Deck: " + grouped([c.name for c in extra]))
         grave = ps.at(C.LOCATION_GRAVE)
         if grave:
-            lines.append("    GY: " + ", ".join(c.name for c in grave))
+            lines.append("    GY: " + grouped([c.name for c in grave]))
         removed = ps.at(C.LOCATION_REMOVED)
         if removed:
-            lines.append("    banished: " + ", ".join(
-                "(face-down)" if w.hidden(p, C.LOCATION_REMOVED, c.position) else c.name for c in removed))
+            lines.append("    banished: " + grouped([
+                "(face-down)" if w.hidden(p, C.LOCATION_REMOVED, c.position) else c.name for c in removed]))
     if st.chain:
         lines.append("Chain: " + ", ".join(f"{n}: {w.name(code)}" for code, n in st.chain))
     return "\n".join(lines)
@@ -1029,17 +1121,19 @@ def _board_card(w: Words, c: Any, tag: str) -> str:
         slot = f"M{seq + 1}" if seq < 5 else f"EMZ{seq - 4}"
     else:
         slot = "FZ" if seq == 5 else (f"PZ{seq - 5}" if seq >= 6 else f"S{seq + 1}")
+    facedown = bool(c.position & C.POS_FACEDOWN)
     if w.hidden(c.controller, c.location, c.position):
-        return f"{slot:>4}  (face-down card) [{SHORT_POSITION.get(c.position, '')}]".rstrip()
-    text = f"{slot:>4}  {c.name}"
+        # the opponent's Set card: the client shows its back, nothing more
+        return f"{slot:>4}  Set card" + ("  [set DEF]" if c.position == C.POS_FACEDOWN_DEFENSE else "")
+    text = f"{slot:>4}  " + (f"Set card: {c.name}" if facedown else c.name)
     if c.attack is not None:
         text += f"  {c.attack}/{c.defense}"
     if c.level:
         text += f"  L{c.level}"
-    if c.location == C.LOCATION_MZONE or c.position & C.POS_FACEDOWN:
-        text += f"  [{SHORT_POSITION.get(c.position, hex(c.position))}]"
+    if c.location == C.LOCATION_MZONE:
+        text += f"  [{SHORT_POSITION.get(c.position, f'position {c.position:#x}')}]"
     if c.counters:
-        text += "  counters: " + ", ".join(f"{t:#x}={n}" for t, n in sorted(c.counters.items()))
+        text += "  counters: " + counters_words(c.counters)
     if c.materials:
         text += f"  ({_count(len(c.materials), 'material')})"
     if tag == "S":
@@ -1166,8 +1260,7 @@ class PlaySession:
             return "The duel was stopped before it ended." if self.stopped else "The duel has not ended."
         if win.player == 2:
             return "The duel ended in a draw."
-        return (f"{_player_words(w, win.player)} (P{win.player}) won: "
-                f"{WIN_WORDS.get(win.reason, f'reason {win.reason}')}.")
+        return f"{_player_words(w, win.player)} (P{win.player}) won: {win_words(win.reason)}."
 
 
 # =========================================================================================

@@ -21,7 +21,7 @@ class RandomPlayer:
         return random_response(request, self.rng, card_pool=pool)
 
 
-def _card_pool(duel: Any) -> list:
+def _card_pool(duel: Any) -> list[Any]:
     pool = getattr(duel, "_announce_pool", None)
     if pool is None:
         pool = list(duel.db)

@@ -26,6 +26,7 @@ A puzzle is *solved* when player 0 wins.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from duelhost.engine.messages import MsgAiName, MsgShowHint
 
 from .host import Duel, Outcome, Player
 
-__all__ = ["PuzzleError", "PuzzleResult", "load_puzzle", "play_puzzle"]
+__all__ = ["PuzzleError", "PuzzleResult", "load_puzzle", "play_puzzle", "puzzle_codes"]
 
 START_LP, START_HAND, DRAW_COUNT = 8000, 5, 1   # what the reference client gives both players
 
@@ -74,6 +75,18 @@ def load_puzzle(path: str | Path, *, scripts: str | Path | None = None, db: Any 
     run_lua_file(host, path)
     duel.start()
     return duel
+
+
+_ADD_CARD = re.compile(r"Debug\.AddCard\s*\(\s*(0x[0-9a-fA-F]+|\d+)")
+
+
+def puzzle_codes(path: str | Path) -> list[int]:
+    """The card codes a puzzle file adds with ``Debug.AddCard(<number>, ...)`` (literal
+    codes only: a code computed in Lua is not seen), in file order, without repeats."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    text = re.sub(r"--\[\[.*?\]\]", "", text, flags=re.S)          # block comments
+    text = re.sub(r"--[^\n]*", "", text)                             # line comments
+    return list(dict.fromkeys(int(m, 0) for m in _ADD_CARD.findall(text)))
 
 
 def run_lua_file(host: Any, path: Path) -> None:

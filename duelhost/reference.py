@@ -216,12 +216,13 @@ class ReferenceCore:
         try:
             raw = self._card_cache.get(code)
             if raw is None:
-                rec = self.db.find(code) if self.db is not None else None
-                if rec is None:
+                db = self.db
+                rec = db.find(code) if db is not None else None
+                if rec is None or db is None:
                     self.cards_missing.append(code)
                     raw = bytes(CARD_DATA_SIZE)
                 else:
-                    raw = self.db.card_data(code)
+                    raw = db.card_data(code)
                 self._card_cache[code] = raw
             ctypes.memmove(data, raw, CARD_DATA_SIZE)
         except Exception as exc:  # pragma: no cover

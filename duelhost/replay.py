@@ -50,7 +50,7 @@ __all__ = [
     "REPLAY_COMPRESSED", "REPLAY_TAG", "REPLAY_DECODED", "REPLAY_SINGLE_MODE", "REPLAY_UNIFORM",
     "REPLAY_ID_YRP1", "REPLAY_ID_YRP2", "ReplayError", "ReplayHeader", "ReplayDeck", "Replay",
     "read_replay", "parse_replay", "write_replay", "encode_replay", "ReplayRun", "play_replay",
-    "freeze_state", "compare_snapshots", "diff_replay", "replay_from_duel",
+    "freeze_state", "compare_snapshots", "diff_replay", "replay_from_duel", "missing_cards",
 ]
 
 REPLAY_COMPRESSED = 0x1
@@ -223,7 +223,7 @@ def parse_replay(data: bytes, source: str = "<bytes>") -> Replay:
         ext = _EXT.unpack_from(data, off)
         header.seed_sequence = list(ext[:8])
         header.header_version = ext[8]
-        header.values = tuple(ext[9:12])  # type: ignore[assignment]
+        header.values = tuple(ext[9:12])
         off += _EXT.size
     payload = data[off:]
     if flag & REPLAY_COMPRESSED:
@@ -292,8 +292,8 @@ def _body(replay: Replay) -> bytes:
         out += _encode_name(name)
     out += _PARAMS.pack(replay.start_lp, replay.start_hand, replay.draw_count, replay.duel_flag & 0xFFFFFFFF)
     if replay.is_single:
-        name = ("./single/" + (replay.script_name or "")).encode("utf-8")
-        out += struct.pack("<H", len(name)) + name
+        script = ("./single/" + (replay.script_name or "")).encode("utf-8")
+        out += struct.pack("<H", len(script)) + script
     else:
         for deck in replay.decks:
             for part in (deck.main, deck.extra):
@@ -383,10 +383,15 @@ class ReplayRun:
     engine: Any = None
 
     def to_text(self, name_of: Any = None) -> str:
+        from .play import win_words
         from .state import PHASE_NAMES
-        phase = PHASE_NAMES.get(self.phase, hex(self.phase))
+        phase = PHASE_NAMES.get(self.phase, f"phase {self.phase:#x}") if self.phase else "before the first"
+        if self.winner == 2:
+            ended = "finished: a draw"
+        else:
+            ended = f"finished: player {self.winner} won: {win_words(self.reason or 0)}"
         head = {
-            "finished": f"finished: player {self.winner} won (reason {self.reason})",
+            "finished": ended,
             "responses_exhausted": "all recorded responses used; the duel waits for more",
             "refused": f"the core refused response {self.responses_used}",
             "error": "engine error",
@@ -464,9 +469,12 @@ def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: P
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
-                time_budget: float = 60.0, card_reader: Any = None) -> ReplayRun:
+                time_budget: float = 60.0, card_reader: Any = None, on_step: Any = None) -> ReplayRun:
     """Play a replay's recorded responses through our engine; stop at the first one it refuses.
 
+    ``on_step(engine, prompt, raw)``, when given, is called after every engine step: the
+    prompt reached (None at the end) and the response just sent (None before the first);
+    duelhost.html records the duel's timeline with it.
     Raises ReplayError when the replay cannot be set up (a puzzle refused, missing or failing)."""
     import traceback
 
@@ -481,6 +489,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
                             card_reader=card_reader)
         run.engine = duel
         prompt = duel.step(None)
+        if on_step is not None:
+            on_step(duel, prompt, None)
         while True:
             if prompt is None or duel.finished:
                 run.status = "finished"
@@ -492,6 +502,8 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
             mark = len(duel.messages)
             run.responses_used += 1
             nxt = duel.step(raw)
+            if on_step is not None:
+                on_step(duel, nxt, raw)
             if any(isinstance(m, MsgRetry) for m in duel.messages[mark:]):
                 run.status = "refused"
                 run.prompt = prompt
@@ -596,7 +608,8 @@ def save_snapshot(snapshot: dict[str, Any], path: str | Path) -> None:
 
 def load_snapshot(path: str | Path) -> dict[str, Any]:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+        return data
     except (OSError, ValueError) as exc:
         raise ReplayError(f"{path}: not a snapshot: {exc}") from None
 
@@ -643,3 +656,42 @@ def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
                                  responder=responder)
     except _Exhausted:  # pragma: no cover - response_limit stops first
         raise
+
+
+def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, db_name: str | Path = "the database",
+                  source: str | Path = "") -> str | None:
+    """One line saying which of ``codes`` have no row in ``database`` or no ``c<ID>.lua``
+    in ``scripts`` (a non-Pendulum Normal Monster needs no script, as in the reference),
+    or None when every card is there.  ``duelhost replay`` and ``duelhost puzzle`` check
+    this before they play, so a replay of real cards run against the bundled cards says
+    so up front instead of failing at its first effect."""
+    from .deckpool import _needs_script
+
+    folder = Path(scripts)
+    no_row: list[int] = []
+    no_script: list[int] = []
+    for code in dict.fromkeys(codes):
+        rec = database.find(code)
+        if rec is None:
+            no_row.append(code)
+        elif _needs_script(rec.type) and not (folder / f"c{code}.lua").is_file():
+            no_script.append(code)
+    if not no_row and not no_script:
+        return None
+
+    def some(values: list[int]) -> str:
+        shown = ", ".join(map(str, values[:8]))
+        return shown + (f" and {len(values) - 8} more" if len(values) > 8 else "")
+
+    parts = []
+    if no_row:
+        parts.append(f"{len(no_row)} card(s) not in {db_name} ({some(no_row)})")
+    if no_script:
+        parts.append(f"{len(no_script)} card(s) with no script in {folder} ({some(no_script)})")
+    where = f"{source}: " if source else ""
+    return where + "; ".join(parts) + " -- pass the --db and --scripts they were made with"
+
+
+def replay_codes(rep: Replay) -> list[int]:
+    """Every card code of the replay's decks (Main and Extra, every player)."""
+    return [c for d in rep.decks for c in (*d.main, *d.extra)]

@@ -502,6 +502,10 @@ def _prepare(config: SelfplayConfig) -> _Setup:
         if next(config.scripts.glob("c*.lua"), None) is None:
             raise SelfplayError(f"{config.scripts}: no Main Deck cards with a script (no c<ID>.lua here)")
         pool = deck_pool(db, config.scripts, ot=0)
+        if paths.is_bundled_scripts(config.scripts):     # not the card that fails on purpose
+            pool = DeckPool(main=tuple(c for c in pool.main if c not in paths.BROKEN_ON_PURPOSE),
+                            extra=tuple(c for c in pool.extra if c not in paths.BROKEN_ON_PURPOSE),
+                            types=pool.types)
         try:                                    # fails early when the pool is too small
             random_deck(random.Random(0), pool, rule=config.mode.effective_rule, main_only=config.main_only)
         except ValueError as exc:
@@ -819,9 +823,10 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, s
                             keep_going=keep_going, script_time_budget=script_time_budget,
                             only=list(only) or None)
     show = sys.stderr.isatty() if progress is None else progress
-    bar = None
+    bar: Any = None
     if show:
-        total = duels if duels is not None else len(list(deck_dir.glob("*.ydk")))   # about one per deck
+        # about one per deck (duels is set above when there is no folder)
+        total = duels if duels is not None or deck_dir is None else len(list(deck_dir.glob("*.ydk")))
         bar = click.progressbar(length=len(set(only)) if only else total, label="playing duels",
                                 file=sys.stderr, show_pos=True, show_eta=True)
         bar.__enter__()

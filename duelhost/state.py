@@ -77,7 +77,11 @@ class DuelState:
     chain: tuple[tuple[int, int], ...]   # (code, chain count) of each link, first link first
 
     def __str__(self) -> str:
-        lines = [f"Turn {self.turn}, player {self.turn_player}'s {PHASE_NAMES.get(self.phase, hex(self.phase))} Phase"]
+        if self.turn == 0 or self.phase == 0:
+            lines = [f"Turn {self.turn}, before the first turn"]
+        else:
+            lines = [f"Turn {self.turn}, player {self.turn_player}'s "
+                     f"{PHASE_NAMES.get(self.phase, f'phase {self.phase:#x}')} Phase"]
         for p, ps in enumerate(self.players):
             lines.append(f"Player {p}: {ps.lp} LP")
             for loc in (C.LOCATION_MZONE, C.LOCATION_SZONE, C.LOCATION_HAND, C.LOCATION_GRAVE,

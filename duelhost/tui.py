@@ -84,8 +84,8 @@ def run(session: PlaySession, term: Terminal | None = None, *, title: str | None
         q = session.next_question()
         lines = session.take_log()
         history.extend(lines)
-        for line in lines:
-            term.write(f"  | {line}")
+        for text in lines:
+            term.write(f"  | {text}")
         if q is None:
             term.write(RULE)
             term.write(session.board_text())

@@ -587,7 +587,7 @@ class _Custom(Answer):
 
 
 class _Raw(Answer):
-    def __init__(self, response: Response | bytes) -> None:
+    def __init__(self, response: Response | bytes | bytearray) -> None:
         self.response = response
 
     def fits(self, view: "PromptView") -> bool:

@@ -39,7 +39,7 @@ def draw_board(scenario: Any) -> str:
         pl = eng.player[p]
         lines.append(f"Player {p}: {pl.lp} LP | hand {len(pl.list_hand)} | Deck {len(pl.list_main)} | "
                      f"Extra {len(pl.list_extra)} | GY {len(pl.list_grave)} | banished {len(pl.list_remove)}")
-        rows: list[tuple[str, list]] = []
+        rows: list[tuple[str, list[Any]]] = []
         mz = [c for c in pl.list_mzone if c is not None]
         sz = [c for c in pl.list_szone if c is not None]
         rows.append(("Monster Zones", mz))

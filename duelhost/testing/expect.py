@@ -37,7 +37,9 @@ __all__ = ["CardExpectation", "expect_lp", "expect_phase", "expect_destroyed", "
 
 def _fail(scenario: "Scenario", text: str) -> None:
     __tracebackhide__ = True
-    raise ExpectationFailed(f"{text}\n\n{scenario.recent_log()}\n\n{scenario.board()}")
+    page = scenario.write_html_page(text)
+    raise ExpectationFailed(f"{text}\n\n{scenario.recent_log()}\n\n{scenario.board()}"
+                            + (f"\n\nThe duel step by step (HTML): {page}" if page is not None else ""))
 
 
 class CardExpectation:

@@ -61,6 +61,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          f"then the bundled scripts). Default: ini duelhost_scripts, ${ENV_SCRIPTS}, bundled.")
     group.addoption("--duelhost-db", default=None, metavar="FILE",
                     help=f"card database (cards.cdb schema). Default: ini duelhost_db, ${ENV_DB}, bundled cards.db.")
+    group.addoption("--duelhost-html", default=None, metavar="DIR",
+                    help="where a failed expectation writes its HTML page of the duel (default: "
+                         "duelhost-html in pytest's temporary folder; 'no': no page).")
     group.addoption("--duelhost-lenient", action="store_true", default=False,
                     help="record script errors instead of failing the test (strict is the default)")
     parser.addini("duelhost_scripts", type="paths", default=[],
@@ -149,7 +152,8 @@ def duelhost_db(duelhost_settings: DuelhostSettings) -> Any:
 
 
 @pytest.fixture
-def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSettings, duelhost_db: Any) -> Any:
+def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSettings, duelhost_db: Any,
+                 tmp_path_factory: pytest.TempPathFactory) -> Any:
     """Make Scenarios with the session's scripts and cards: ``duel_factory(seed=1, strict=False, ...)``.
 
     Options come from the test's ``@pytest.mark.duelhost(...)`` marker, then the call's keywords.
@@ -164,6 +168,10 @@ def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSett
         kw.update(base)
         kw.update(options)
         sc = Scenario(**kw)
+        html = request.config.getoption("--duelhost-html")
+        if html != "no":
+            folder = Path(html) if html else tmp_path_factory.getbasetemp() / "duelhost-html"
+            sc.html_page = folder / (_page_name(request.node.nodeid) + (f"-{len(made)}" if made else "") + ".html")
         made.append(sc)
         return sc
 
@@ -175,6 +183,11 @@ def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSett
     finally:
         for sc in made:
             sc.close()
+
+
+def _page_name(nodeid: str) -> str:
+    import re
+    return re.sub(r"[^\w.-]+", "_", nodeid).strip("_")[-150:]
 
 
 @pytest.fixture

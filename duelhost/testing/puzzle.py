@@ -85,6 +85,7 @@ def dump_puzzle(scenario: "Scenario", *, simple_ai: bool = True, attack_first_tu
             sloc = (card.summon_info >> 16) & 0xFF
             lines.append(f"Debug.PreSummon(c[{i}],0x{stype:x}" + (f",0x{sloc:x})" if sloc else ")"))
 
+    card: Any                                       # each pile's cards, then the zones' (None: empty)
     for p in (0, 1):
         pl = eng.player[p]
         lines.append("")
@@ -177,7 +178,7 @@ def board_signature(scenario: Any) -> dict[str, Any]:
     materials, equip target), for comparing two boards.  Takes a Scenario or a duelhost.Duel."""
     eng = scenario.engine
 
-    def card(c: Any) -> tuple:
+    def card(c: Any) -> tuple[Any, ...]:
         eq = c.equiping_target
         return (c.data.code, c.owner, c.current.location, c.current.sequence if c.current.location & 0x0C else None,
                 c.current.position & 0xF if c.current.location != C.LOCATION_HAND else None,

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "CONTROL_KINDS", "Option", "PromptView", "kind_of", "card_at"]
 
-KINDS: dict[type, str] = {
+KINDS: dict[type[Prompt], str] = {
     MsgSelectIdleCmd: "idle", MsgSelectBattleCmd: "battle", MsgSelectChain: "chain",
     MsgSelectEffectYn: "effect_yes_no", MsgSelectYesNo: "yes_no", MsgSelectOption: "option",
     MsgSelectCard: "card", MsgSelectUnselectCard: "unselect_card", MsgSelectPlace: "place",
@@ -404,10 +404,10 @@ class PromptView:
         if k == "option":
             return f"choose 1 of {len(self.options)} options"
         if k in ("card", "tribute"):
-            n = f"{p.min}" if p.min == p.max else f"{p.min} to {p.max}"  # type: ignore[attr-defined]
+            count = f"{p.min}" if p.min == p.max else f"{p.min} to {p.max}"  # type: ignore[attr-defined]
             cancel = ", or cancel" if p.cancelable else ""  # type: ignore[attr-defined]
             what = "card(s)" if k == "card" else "monster(s) to Tribute"
-            return f"choose {n} {what}{cancel}"
+            return f"choose {count} {what}{cancel}"
         if k == "unselect_card":
             flags = []
             if p.finishable:  # type: ignore[attr-defined]

@@ -250,6 +250,8 @@ class Scenario:
         self._refs: dict[int, CardRef] = {}
         self._names: dict[str, int] | None = None
         self.action_start = 0           # index in messages where the last action began
+        self.html_page: Path | None = None   # where a failed expectation writes its page (the plugin sets it)
+        self._recorder: Any = None
         for p in (0, 1):
             self.host.set_player(p, lp=8000, start_hand=0, draw=1)
         self._install_tracker()
@@ -388,6 +390,7 @@ class Scenario:
                                    summoned and loc == C.LOCATION_MZONE)
         ref = self._placed(pcard, code, f"to {to!r} column {column}" if column is not None else f"to {to!r}",
                            player)
+        assert pcard is not None                  # _placed refused a card that was not placed
         for ctype, n in (counters or {}).items():
             eng.debug_pre_add_counter(pcard, ctype, n)
         if equip_to is not None:
@@ -524,6 +527,7 @@ class Scenario:
         __tracebackhide__ = True
         for _ in range(MAX_RESPONSES_PER_ACTION):
             req = self.host.advance()
+            self._snap(req)
             self._check_errors()
             if req is None:
                 return None
@@ -552,6 +556,8 @@ class Scenario:
 
     def _send(self, view: PromptView, response: Any, answer: Any = None) -> None:
         __tracebackhide__ = True
+        if self._recorder is not None:
+            self._recorder.answered(repr(response))
         try:
             self.host.respond(response)
         except InvalidResponse as exc:
@@ -1044,6 +1050,34 @@ class Scenario:
             Path(path).write_text(text, encoding="utf-8")
         return text
 
+    # ----- the duel as a page ----------------------------------------------------------------------
+
+    def html_recorder(self) -> Any:
+        """The recorder of this scenario's timeline (duelhost.html.Recorder), made at the first use."""
+        if self._recorder is None:
+            from duelhost.html import Recorder
+            self._recorder = Recorder(self.engine, self.card_name, self.db)
+        return self._recorder
+
+    def _snap(self, prompt: Any) -> None:
+        """One timeline step at each prompt the duel reaches (only when a page may be written)."""
+        if self.html_page is None:
+            return
+        rec = self.html_recorder()
+        if not rec.steps or rec.steps[-1]["to"] != len(self.engine.messages):
+            rec.snap(prompt)
+
+    def write_html_page(self, failure: str = "") -> Path | None:
+        """Write the duel as an HTML page to ``html_page`` (board, timeline, the failure); the
+        path, or None when no page is wanted or it could not be written."""
+        if self.html_page is None:
+            return None
+        try:
+            from duelhost.html import scenario_page
+            return scenario_page(self, self.html_page, title=self.html_page.stem, failure=failure)
+        except Exception:        # the page is a courtesy: the failure itself must still be reported
+            return None
+
     def close(self) -> None:
         self.script_host.close()
 
@@ -1063,7 +1097,7 @@ class Scenario:
                 c = None
             if c is not None:
                 cards[i] = c
-        eng.emit = emit
+        eng.emit = emit  # type: ignore[method-assign]
 
 
 _KIND_WORDS = {
