@@ -47,7 +47,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 try:
     import gymnasium
@@ -168,14 +168,20 @@ def _least(sum_param: int) -> int:
     return min(values) if values else 0
 
 
-def _where(obj: Any, me: int) -> dict[str, int]:
+class _Place(TypedDict, total=False):
+    whose: int
+    location: int
+    sequence: int
+    position: int
+
+
+def _where(obj: Any, me: int) -> _Place:
     loc = getattr(obj, "location", None)
     if isinstance(loc, LocInfo):
         return {"whose": int(loc.controller != me), "location": loc.location, "sequence": loc.sequence,
                 "position": loc.position}
-    out = {"whose": int(getattr(obj, "controller", me) != me), "location": int(loc or 0),
-           "sequence": int(getattr(obj, "sequence", 0))}
-    return out
+    return {"whose": int(getattr(obj, "controller", me) != me), "location": int(loc or 0),
+            "sequence": int(getattr(obj, "sequence", 0))}
 
 
 # ----- one prompt as a sequence of single choices -------------------------------------------------
@@ -325,7 +331,7 @@ class Decision:
                 out.append(Option(OptionKind.CANCEL, response=CardsResponse(indices=None)))
             for i, c in enumerate(p.cards):
                 if i not in picks and self._can_pick(i):
-                    out.append(Option(OptionKind.CARD, c.code, value=i,
+                    out.append(Option(OptionKind.CARD, getattr(c, "code"), value=i,
                                       value2=getattr(c, "release_param", getattr(c, "sum_param", 0)),
                                       **_where(c, me)))
             done = self._complete()
@@ -388,7 +394,7 @@ class Decision:
         for zp in (me, 1 - me):
             for loc, n in ((C.LOCATION_MZONE, 7), (C.LOCATION_SZONE, 8)):
                 for s in range(n):
-                    if not self._zone_bits(Zone(player=zp, location=loc, sequence=s), raw=True) & p.flag:
+                    if not self._zone_bits(Zone(player=zp, location=loc, sequence=s), raw=True) & getattr(p, "flag"):
                         zones.append(Zone(player=zp, location=loc, sequence=s))
         return zones
 
@@ -535,7 +541,8 @@ class DuelEnv(AECEnv):
         from duelhost.engine.carddb import CardDatabase
         from duelhost.fork import open_db
         from duelhost.host import DEFAULT_OPTIONS
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        modes: Any = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         if isinstance(db, CardDatabase):
@@ -628,12 +635,13 @@ class DuelEnv(AECEnv):
     def _set_infos(self) -> None:
         d = self.decision
         for a in self.agents:
-            acting = d is not None and a == self.agent_selection
-            self.infos[a] = {"prompt": d.prompt if acting else None,
-                             "options": d.options if acting else (),
-                             "picks": tuple(d.picks) if acting else (),
-                             "options_cut": d.cut if acting else 0,
-                             "turn": self.duel.turn if self.duel is not None else 0}
+            info: dict[str, Any]
+            if d is not None and a == self.agent_selection:
+                info = {"prompt": d.prompt, "options": d.options, "picks": tuple(d.picks), "options_cut": d.cut}
+            else:
+                info = {"prompt": None, "options": (), "picks": (), "options_cut": 0}
+            info["turn"] = self.duel.turn if self.duel is not None else 0
+            self.infos[a] = info
         if d is None:
             win = self.duel.win() if self.duel is not None else None
             for a in self.agents:
@@ -701,9 +709,8 @@ class DuelEnv(AECEnv):
                   sum(c is not None for c in pl.list_szone), len(pl.list_grave), len(pl.list_remove),
                   len(pl.list_extra)]
         d = self.decision
-        acting = d is not None and agent == self.agent_selection
         g.append(len(eng.core.current_chain))
-        if acting:
+        if d is not None and agent == self.agent_selection:
             pr = d.prompt
             kind = PROMPT_KINDS.index(type(pr)) + 1 if type(pr) in PROMPT_KINDS else 0
             g += [kind, int(getattr(pr, "min", 0)), int(getattr(pr, "max", getattr(pr, "count", 0))),
