@@ -20,8 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    ATTRIBUTE_ALL, POS_ATTACK, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP, REASON_EFFECT,
+    STATUS_NO_LEVEL, TYPE_LINK, TYPE_XYZ,
+)
+from ..engine.core_constants import DEFAULT_SUMMON_TYPE
 from .args import Args
 from .registry import LuaContext, lua_function
 

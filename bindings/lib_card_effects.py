@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EFFECT_DUAL_STATUS, EVENT_FREE_CHAIN, LOCATION_ONFIELD, RESET_CODE, STATUS_DISABLED,
+    STATUS_FORBIDDEN, STATUS_PROC_COMPLETE,
+)
 from ..engine.support.card_api import flag_effect_code
 from .args import Args
 from .lib_card import NO_VALUES, _i32, _u8, _u16, _u32

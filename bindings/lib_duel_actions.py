@@ -31,8 +31,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EVENT_BREAK_EFFECT, LOCATION_DECK, LOCATION_EXTRA, LOCATION_FZONE, LOCATION_GRAVE,
+    LOCATION_HAND, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, NO_FLIP_EFFECT, POS_FACEUP,
+    REASON_TEMPORARY, SUMMON_TYPE_LINK, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ,
+)
+from ..engine.core_constants import RETURN_TEMP_REMOVE_TO_FIELD, SUMMON_IN_CHAIN, SUMMON_IN_IDLE
 from ..engine.group import GTYPE_READ_ONLY, CardSet
 from .args import Args
 from .errors import LuaArgError

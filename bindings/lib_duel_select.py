@@ -32,8 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import LOCATION_HAND, LOCATION_MZONE, REASON_COST
 from ..engine.group import GTYPE_READ_ONLY, CardSet, Group
 from .args import Args
 from .registry import LuaContext, NoValue, Yield, lua_function

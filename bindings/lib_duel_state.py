@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EFFECT_CANNOT_PLACE_COUNTER, EFFECT_CHAIN_MATERIAL, LOCATION_ONFIELD, LOCATION_REASON_TOFIELD,
+    PHASE_BATTLE, PHASE_BATTLE_START, PHASE_MAIN1, PHASE_MAIN2, PLAYER_ALL, STATUS_SPSUMMON_STEP,
+    STATUS_SUMMONING,
+)
 from .args import Args
 from .registry import LuaContext, NoValue, lua_function
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..card import Card
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_ADD_TYPE, EFFECT_CHANGE_TYPE, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_TYPE_SINGLE,
+    EVENT_CONTROL_CHANGED, EVENT_EQUIP, EVENT_MOVE, LOCATION_GRAVE, LOCATION_MZONE,
+    LOCATION_ONFIELD, LOCATION_REASON_CONTROL, LOCATION_REASON_TOFIELD, LOCATION_SZONE, PLAYER_NONE,
+    POS_FACEDOWN, POS_FACEUP, REASON_EFFECT, REASON_RULE, RESET_CONTROL, RESET_EVENT,
+    STATUS_ATTACK_CANCELED, TIMING_EQUIP, TYPE_EQUIP, TYPE_SPELL, TYPE_TRAP, TYPE_TRAPMONSTER,
+)
+from ..core_constants import GTYPE_READ_ONLY
 from ..group import CardSet, Group
 from .move import as_card_set, hint_selectmsg, selected_cards, set_operated, u32, useable_count_and_flag
 

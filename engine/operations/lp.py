@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_CHANGE_DAMAGE, EFFECT_LPCOST_CHANGE, EFFECT_LPCOST_REPLACE, EFFECT_MATCH_KILL,
+    EFFECT_REFLECT_DAMAGE, EFFECT_REPLACE_DAMAGE, EFFECT_REVERSE_DAMAGE, EFFECT_REVERSE_RECOVER,
+    EVENT_BATTLE_DAMAGE, EVENT_DAMAGE, EVENT_PAY_LPCOST, EVENT_RECOVER, REASON_BATTLE,
+    REASON_EFFECT, REASON_RDAMAGE, REASON_RRECOVER, TIMING_DAMAGE, TIMING_RECOVER,
+)
 from ..event import Event
 from ..messages import MsgDamage, MsgMatchKill, MsgPayLpCost, MsgRecover
 from ..processor.driver import Suspend

@@ -15,8 +15,11 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    DUEL_SIMPLE_AI, EFFECT_FLAG_FIELD_ONLY, EFFECT_TYPE_ACTIONS, HINT_ATTRIB, HINT_CODE,
+    HINT_NUMBER, HINT_RACE, LOCATION_MZONE, LOCATION_SZONE, PHASE_MAIN1, POS_FACEUP_ATTACK,
+)
+from ..core_constants import CHAIN_FORCED, EDESC_OPERATION, EDESC_RESET, RACES_COUNT
 from ..card_effects import card_operation_key
 from ..event import Chain
 from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, EffectOption, LocInfo,
