@@ -21,24 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.constants import (
-    ATTRIBUTE_ALL, POS_ATTACK, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP, REASON_EFFECT,
+    ATTRIBUTE_ALL, PLAYER_NONE, POS_ATTACK, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP, REASON_EFFECT,
     STATUS_NO_LEVEL, TYPE_LINK, TYPE_XYZ,
 )
 from ..engine.core_constants import DEFAULT_SUMMON_TYPE
 from .args import Args
 from .registry import LuaContext, lua_function
+from ..engine.wire import i32 as _i32, u32 as _u32
 
-PLAYER_NONE = 2
 NO_VALUES: tuple = ()
-
-
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

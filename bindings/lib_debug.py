@@ -20,15 +20,11 @@ from typing import Any
 from ..engine.messages import MsgAiName, MsgShowHint
 from .args import Args
 from .registry import LuaContext, NoValue, lua_function
+from ..engine.wire import i32 as _i32
 
 SIZE_AI_NAME = 128
 SIZE_HINT_MSG = 1024
 _STRBUFFER = 256
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _c_text(text: str | None, size: int) -> str:

@@ -33,26 +33,17 @@ from typing import Any
 
 from ..engine.constants import (
     EVENT_BREAK_EFFECT, LOCATION_DECK, LOCATION_EXTRA, LOCATION_FZONE, LOCATION_GRAVE,
-    LOCATION_HAND, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, NO_FLIP_EFFECT, POS_FACEUP,
-    REASON_TEMPORARY, SUMMON_TYPE_LINK, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ,
+    LOCATION_HAND, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, NO_FLIP_EFFECT, PLAYER_NONE,
+    POS_FACEUP, REASON_TEMPORARY, SUMMON_TYPE_LINK, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ,
 )
 from ..engine.core_constants import RETURN_TEMP_REMOVE_TO_FIELD, SUMMON_IN_CHAIN, SUMMON_IN_IDLE
 from ..engine.group import GTYPE_READ_ONLY, CardSet
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32, u32 as _u32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

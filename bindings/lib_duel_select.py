@@ -32,18 +32,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import LOCATION_HAND, LOCATION_MZONE, REASON_COST
+from ..engine.constants import LOCATION_HAND, LOCATION_MZONE, PLAYER_NONE, REASON_COST
 from ..engine.group import GTYPE_READ_ONLY, CardSet, Group
 from .args import Args
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

@@ -22,6 +22,7 @@ from .group import CardSet
 from .support.card_api import CardApiSupportMixin
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
+from .constants import PLAYER_NONE
 
 __all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
            "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from .duel import Duel
     from .effect import Effect
 
-PLAYER_NONE = 2
 
 # Location bits used by the core helpers here (full set in constants.py).
 _LOCATION_MZONE = 0x04

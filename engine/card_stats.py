@@ -52,6 +52,7 @@ from .core_constants import (
     QUERY_REASON, QUERY_REASON_CARD, QUERY_RSCALE, QUERY_STATUS, QUERY_TARGET_CARD, QUERY_TYPE,
     SECOND_CODE,
 )
+from .wire import i32 as _i32, u32 as _u32
 
 if TYPE_CHECKING:
     from .card import Card, CardData
@@ -62,17 +63,6 @@ UINT32_MAX = 0xFFFFFFFF
 
 _U32 = struct.Struct("<I")
 _I32 = struct.Struct("<i")
-
-
-def _u32(v: int) -> int:
-    """The value as the reference's uint32_t holds it."""
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    """The value as the reference's int32_t holds it."""
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def check_setcode(setcode: int, value: int) -> bool:

@@ -56,11 +56,11 @@ from .operations.misc import MiscOperationsMixin
 from .support.duel_actions import DuelActionsSupportMixin
 from .support.duel_queries import DuelQueriesSupportMixin
 from .support.group_api import GroupApiSupportMixin
+from .constants import PLAYER_NONE
 
 if TYPE_CHECKING:
     from .messages import Message
 
-PLAYER_NONE = 2
 CURRENT_RULE = 5
 TEMP_CARD_ID = 0
 SIZE_RETURN_VALUE = 256

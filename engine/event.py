@@ -10,13 +10,13 @@ and operation info.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from .constants import PLAYER_NONE
 
 if TYPE_CHECKING:
     from .card import Card, CardState
     from .effect import Effect
     from .group import Group
 
-PLAYER_NONE = 2
 _LOCATION_SZONE = 0x08
 _LOCATION_FZONE = 0x100
 _LOCATION_PZONE = 0x200

@@ -54,6 +54,7 @@ from ..core_constants import (
 from ..event import Chain, Event
 from ..group import CardSet, Group
 from ..messages import CardInfo, LocInfo, MsgDeckTop, MsgHint, MsgMove
+from ..wire import i32, u32
 
 if TYPE_CHECKING:
     from ..duel import Duel
@@ -64,15 +65,6 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------------------
 # helpers shared by the operations modules
 # ----------------------------------------------------------------------------------------
-
-def i32(x: int) -> int:
-    """Wrap to a signed 32-bit integer (the reference's int32_t arithmetic)."""
-    x &= 0xFFFFFFFF
-    return x - 0x100000000 if x & 0x80000000 else x
-
-
-def u32(x: int) -> int:
-    return x & 0xFFFFFFFF
 
 
 def loc_info(raw: int) -> LocInfo:

@@ -57,6 +57,7 @@ from ..group import CardSet
 from ..messages import (LocInfo, CardInfo, MsgConfirmCards, MsgFlipSummoned, MsgFlipSummoning,
                         MsgHint, MsgSet, MsgShuffleSetCard, MsgSummoned, MsgSummoning)
 from ..processor.driver import Suspend
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -75,12 +76,6 @@ _DESC_GEMINI_STATUS = 64              # client hint shown on a Gemini monster in
 # The reset flag the reference gives core-made single effects that last while
 # the card stays face-up on the field (RESET_EVENT + RESETS_STANDARD bits).
 _RESET_STANDARD_EVENT = RESET_EVENT + 0x1FE0000
-
-
-def _i32(v: int) -> int:
-    """Truncate to a signed 32-bit value (static_cast<int32_t>)."""
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _extra_count_values(retval: list[int]) -> tuple[int, int, int]:

@@ -44,6 +44,7 @@ from ..core_constants import EFFECT_SKIP_EP, MAX_CARD_ID
 from ..group import CardSet, Group
 from ..messages import (CardInfo, LocInfo, MsgAttack, MsgConfirmCards, MsgConfirmDecktop,
                         MsgConfirmExtratop, MsgDeckTop, MsgLpUpdate, MsgShuffleSetCard)
+from ..wire import i32 as _i32, u32 as _u32
 
 if TYPE_CHECKING:
     from ..duel import Duel
@@ -62,15 +63,6 @@ _SKIP_PHASE_CODES = {
     PHASE_MAIN2: EFFECT_SKIP_M2,
     PHASE_END: EFFECT_SKIP_EP,
 }
-
-
-def _u32(x: int) -> int:
-    return x & 0xFFFFFFFF
-
-
-def _i32(x: int) -> int:
-    x &= 0xFFFFFFFF
-    return x - 0x100000000 if x & 0x80000000 else x
 
 
 def flag_effect_code(code: int) -> int:

@@ -30,6 +30,7 @@ from ..core_constants import EFFECT_TYPES_CHAIN_LINK
 from ..event import Event, OpTarget
 from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgBecomeTarget, MsgHint
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
     from ..card import Card, CardData
@@ -37,11 +38,6 @@ if TYPE_CHECKING:
     from ..effect import Effect
     from ..event import Chain
     from ..processor.driver import Proc
-
-
-def _i32(x: int) -> int:
-    x &= 0xFFFFFFFF
-    return x - 0x100000000 if x & 0x80000000 else x
 
 
 def _become_target(duel: "Duel", pcard: "Card") -> None:
