@@ -198,12 +198,6 @@ class SummonMixin:
 
         return Suspend(store)
 
-    def _selected_cards(self: "Duel") -> CardSet:
-        """The cards picked by the last selection: core.select_cards at returns' indexes."""
-        core = self.core
-        b = self.returns.bvalue
-        return CardSet(core.select_cards[b[i + 1]] for i in range(b[0]))
-
     # ===== adders ======================================================================
 
     def summon(self: "Duel", sumplayer: int, target: "Card", proc: "Effect | None",

@@ -430,12 +430,6 @@ class EventsMixin:
         core.delayed_activate_event = []
         core.full_event = []
 
-    def _selected_cards(self: "Duel"):
-        """The cards a proc_select_card answer chose (indexes into core.select_cards)."""
-        from ..group import CardSet
-        b = self.returns.bvalue
-        return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
-
     def _phase_skipped(self: "Duel", phase: int) -> bool:
         """Is this phase skipped for the turn player (EFFECT_SKIP_DP/SP/BP/EP)?"""
         tp = self.infos.turn_player

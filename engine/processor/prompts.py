@@ -613,6 +613,12 @@ class PromptsMixin:
         self.emit(MsgHint(type=HINT_NUMBER, player=playerid,
                           data=core.select_options[self.returns.ivalue[0]] & 0xFFFFFFFF))
 
+    def _selected_cards(self: "Duel"):
+        """The cards a proc_select_card answer chose (indexes into core.select_cards)."""
+        from ..group import CardSet
+        b = self.returns.bvalue
+        return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
+
 
 def _sum_params(sum_param: int) -> tuple[int, int]:
     """A card's sum value(s): see MaterialsMixin.get_sum_params."""
