@@ -12,7 +12,7 @@ from ..engine.constants import (
     EFFECT_DUAL_STATUS, EVENT_FREE_CHAIN, LOCATION_ONFIELD, PLAYER_NONE, RESET_CODE,
     STATUS_DISABLED, STATUS_FORBIDDEN, STATUS_PROC_COMPLETE,
 )
-from ..engine.support.card_api import flag_effect_code
+from ..engine.card_effects import flag_effect_code
 from .args import Args
 from .lib_card import NO_VALUES, _i32, _u8, _u16, _u32
 from .registry import LuaContext, Yield, lua_function

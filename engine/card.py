@@ -19,10 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from .card_stats import CardStatsMixin
 from .group import CardSet
-from .support.card_api import CardApiSupportMixin
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
-from .constants import PLAYER_NONE
+from .constants import (
+    GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT,
+    STATUS_LEAVE_CONFIRMED,
+)
+from .core_constants import CHINT_DESC_ADD
+from .messages import LocInfo, MsgCardHint, MsgDeckTop
 
 __all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
            "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",
@@ -308,7 +312,7 @@ class EffectContainer(dict):
         return out
 
 
-class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixin):
+class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin):
     """A card: printed data, location snapshots, statuses, counters and attached effects."""
 
     __slots__ = (
@@ -455,3 +459,53 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixi
         s = self.current.sequence
         p = self.current.position
         return c + (l << 8) + (s << 16) + (p << 24)
+
+    # ----- statuses set by scripts ------------------------------------------------------
+
+    def set_status_by_script(self: "Card", status: int, enabled: bool) -> None:
+        """Card.SetStatus: ignored while the card is copying effects."""
+        if self.status & STATUS_COPYING_EFFECT:
+            return
+        self.set_status(status, enabled)
+
+    def set_spsummon_once(self: "Card", code: int) -> None:
+        """Card.SetSPSummonOnce: only one Special Summon of cards with this code per
+        turn (turns on the duel's check); ignored while copying effects."""
+        if self.status & STATUS_COPYING_EFFECT:
+            return
+        self.spsummon_code = code
+        self.duel.core.global_flag |= GLOBALFLAG_SPSUMMON_ONCE
+
+    def cancel_to_grave(self: "Card", cancel: bool = True) -> None:
+        """Card.CancelToGrave: a card that was going to the GY after resolving stays
+        (``cancel``), or is marked to be sent there (added to leave_confirmed)."""
+        if cancel:
+            self.set_status(STATUS_LEAVE_CONFIRMED, False)
+        else:
+            self.duel.core.leave_confirmed.add(self)
+            self.set_status(STATUS_LEAVE_CONFIRMED, True)
+
+    def assume_property(self: "Card", assume_type: int, assume_value: int) -> None:
+        """Card.AssumeProperty: answer stat questions with ``assume_value`` for one
+        ASSUME_* stat until the duel restores the assumptions."""
+        self.assume_type = assume_type & 0xFF
+        self.assume_value = assume_value & 0xFFFFFFFF
+        self.duel.assumes.add(self)
+
+    def set_hint(self: "Card", hint_type: int, value: int) -> None:
+        """Card.SetHint: show a hint on the card (MSG_CARD_HINT); the description
+        hints (CHINT_DESC_ADD and above) are only written by the core."""
+        if hint_type >= CHINT_DESC_ADD:
+            return
+        self.duel.emit(MsgCardHint(loc=LocInfo.from_raw(self.get_info_location()),
+                                   type=hint_type & 0xFF, value=value & 0xFFFFFFFF))
+
+    def reverse_in_deck(self: "Card") -> None:
+        """Card.ReverseInDeck: turn a Deck card face-up; if it is the top card, the
+        top of the Deck is shown (MSG_DECK_TOP)."""
+        if self.current.location != LOCATION_DECK:
+            return
+        self.current.position = POS_FACEUP_DEFENSE
+        p = self.current.controler
+        if self.current.sequence == len(self.duel.player[p].list_main) - 1:
+            self.duel.emit(MsgDeckTop(player=p, sequence=0, code=(self.data.code | 0x80000000) & 0xFFFFFFFF))

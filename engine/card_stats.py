@@ -41,9 +41,12 @@ from .constants import (
     LINK_MARKER_BOTTOM_RIGHT, LINK_MARKER_LEFT, LINK_MARKER_RIGHT, LINK_MARKER_TOP,
     LINK_MARKER_TOP_LEFT, LINK_MARKER_TOP_RIGHT, LOCATION_DECK, LOCATION_GRAVE, LOCATION_HAND,
     LOCATION_MZONE, LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_SZONE, MAX_XYZ_LEVEL,
-    NEW_MASTER_RULE, STATUS_ACTIVATE_DISABLED, STATUS_DISABLED, STATUS_FORBIDDEN, STATUS_NO_LEVEL,
-    STATUS_PROC_COMPLETE, STATUS_SPSUMMON_STEP, STATUS_SUMMONING, STATUS_SUMMON_DISABLED, TYPE_LINK,
-    TYPE_MONSTER, TYPE_PENDULUM, TYPE_SPELL, TYPE_TOKEN, TYPE_XYZ,
+    NEW_MASTER_RULE, POS_FACEUP, STATUS_ACTIVATE_DISABLED, STATUS_DISABLED, STATUS_FORBIDDEN,
+    STATUS_NO_LEVEL, STATUS_PROC_COMPLETE, STATUS_SPSUMMON_STEP, STATUS_SUMMONING,
+    STATUS_SUMMON_DISABLED, SUMMON_INFO_ATTACK, SUMMON_INFO_ATTRIBUTE, SUMMON_INFO_CODE,
+    SUMMON_INFO_CODE2, SUMMON_INFO_DEFENSE, SUMMON_INFO_LEVEL, SUMMON_INFO_RACE, SUMMON_INFO_RANK,
+    SUMMON_INFO_REASON_EFFECT, SUMMON_INFO_REASON_PLAYER, SUMMON_INFO_TYPE, TYPE_LINK, TYPE_MONSTER,
+    TYPE_PENDULUM, TYPE_SPELL, TYPE_TOKEN, TYPE_XYZ,
 )
 from .core_constants import (
     POS_REVEAL, QUERY_ALIAS, QUERY_ATTACK, QUERY_ATTRIBUTE, QUERY_BASE_ATTACK, QUERY_BASE_DEFENSE,
@@ -1114,6 +1117,142 @@ class CardStatsMixin:
         """Being summoned, or a summon/activation of it negated: not yet (or no longer) really on the field."""
         return self.get_status(STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED
                                | STATUS_SPSUMMON_STEP)
+
+    # ----- names as scripts ask for them ------------------------------------------------
+
+    def _codes_with(self: "Card", extra_code: int | None) -> list[int]:
+        """The current name, the second name (if any), then the values of the card's
+        effects of ``extra_code`` (None: no extra names)."""
+        codes = [self.get_code()]
+        otcode = self.get_another_code()
+        if otcode:
+            codes.append(otcode)
+        if extra_code is not None:
+            codes.extend(_i32(peffect.get_value(self)) for peffect in self.filter_effect(extra_code))
+        return codes
+
+    def get_fusion_codes(self: "Card") -> list[int]:
+        """Card.GetFusionCode: the names the card has as a Fusion Material -- its
+        name(s), then each EFFECT_ADD_FUSION_CODE value (not while the rules check
+        "not as material")."""
+        return self._codes_with(None if self.duel.core.not_material else EFFECT_ADD_FUSION_CODE)
+
+    def get_link_codes(self: "Card") -> list[int]:
+        """Card.GetLinkCode: the name(s), then each EFFECT_ADD_LINK_CODE value."""
+        return self._codes_with(EFFECT_ADD_LINK_CODE)
+
+    def is_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsCode: does either of the card's names equal one of ``codes``
+        (None entries -- nil arguments -- are skipped)?"""
+        code1 = self.get_code()
+        code2 = self.get_another_code()
+        for tcode in codes:
+            if tcode is None:
+                continue
+            if code1 == tcode or (code2 and code2 == tcode):
+                return True
+        return False
+
+    def is_original_code_rule(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsOriginalCodeRule: is_code against the names before effects."""
+        code1, code2 = self.get_original_code_rule()
+        for tcode in codes:
+            if tcode is None:
+                continue
+            if code1 == tcode or (code2 and code2 == tcode):
+                return True
+        return False
+
+    def _is_code_with(self: "Card", extra_code: int, codes: list[int | None], skip: bool) -> bool:
+        eset = self.filter_effect(extra_code)
+        if not eset or skip:
+            return self.is_code(codes)
+        fcode = {self.get_code()}
+        code2 = self.get_another_code()
+        if code2:
+            fcode.add(code2)
+        for peffect in eset:
+            fcode.add(peffect.get_value(self) & 0xFFFFFFFF)
+        return any(tcode is not None and tcode in fcode for tcode in codes)
+
+    def is_fusion_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsFusionCode: is_code, also matching EFFECT_ADD_FUSION_CODE names
+        (which do not count while the rules check "not as material")."""
+        return self._is_code_with(EFFECT_ADD_FUSION_CODE, codes, self.duel.core.not_material)
+
+    def is_link_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsLinkCode: is_code, also matching EFFECT_ADD_LINK_CODE names."""
+        return self._is_code_with(EFFECT_ADD_LINK_CODE, codes, False)
+
+    # ----- stats as scripts see them ----------------------------------------------------
+
+    def is_monster_for_stats(self: "Card") -> bool:
+        """Does the card have monster stats now (a monster card, currently a monster,
+        or under EFFECT_PRE_MONSTER)?  Card.IsAttack & co. answer no otherwise."""
+        return bool((self.data.type & TYPE_MONSTER) or (self.get_type() & TYPE_MONSTER)
+                    or self.is_affected_by_effect(EFFECT_PRE_MONSTER))
+
+    def has_defense_for_stats(self: "Card") -> bool:
+        """A monster (see is_monster_for_stats) that is not a Link Monster."""
+        return not (self.data.type & TYPE_LINK) and self.is_monster_for_stats()
+
+    def get_current_scale(self: "Card") -> int:
+        """Card.GetCurrentScale: in the left Pendulum Zone the left scale, in the
+        right one the right scale; elsewhere the printed left scale."""
+        if self.current.pzone:
+            if self.current.sequence == self.duel.get_pzone_sequence(0):
+                return self.get_lscale()
+            return self.get_rscale()
+        return self.data.lscale
+
+    def get_special_summon_info(self: "Card", flag: int) -> Any:
+        """One value recorded when the card was Special Summoned (SUMMON_INFO_*):
+        unsigned stats, signed ATK/DEF, the reason effect (or None) and player;
+        None for an unknown flag."""
+        sp = self.spsummon
+        unsigned = {SUMMON_INFO_CODE: sp.code, SUMMON_INFO_CODE2: sp.code2, SUMMON_INFO_TYPE: sp.type,
+                    SUMMON_INFO_LEVEL: sp.level, SUMMON_INFO_RANK: sp.rank,
+                    SUMMON_INFO_ATTRIBUTE: sp.attribute, SUMMON_INFO_RACE: sp.race}
+        if flag in unsigned:
+            return unsigned[flag] & 0xFFFFFFFF
+        if flag == SUMMON_INFO_ATTACK:
+            return _i32(sp.attack)
+        if flag == SUMMON_INFO_DEFENSE:
+            return _i32(sp.defense)
+        if flag == SUMMON_INFO_REASON_EFFECT:
+            return sp.reason_effect
+        if flag == SUMMON_INFO_REASON_PLAYER:
+            return sp.reason_player & 0xFF
+        return None
+
+    # ----- where the card is, as scripts see it -----------------------------------------
+
+    def get_script_location(self: "Card") -> int:
+        """Card.GetLocation: 0 while the card is treated as not on the field (being
+        summoned, or its summon/activation negated), else its location."""
+        if self.is_treated_as_not_on_field():
+            return 0
+        return self.current.location
+
+    def is_script_location(self: "Card", loc: int) -> bool:
+        """Card.IsLocation: never while treated as not on the field; a card in the
+        Spell & Trap Zone also matches LOCATION_FZONE / LOCATION_PZONE."""
+        if self.is_treated_as_not_on_field():
+            return False
+        if self.current.location == LOCATION_MZONE:
+            return bool(loc & LOCATION_MZONE)
+        if self.current.location == LOCATION_SZONE:
+            return self.current.is_location(loc)
+        return bool(self.current.location & loc)
+
+    def is_script_onfield(self: "Card") -> bool:
+        """Card.IsOnField: on the field and not treated as not on the field."""
+        return bool(self.current.location & LOCATION_ONFIELD) and not self.is_treated_as_not_on_field()
+
+    def is_faceup_ex(self: "Card") -> bool:
+        """Card.IsFaceupEx: face-up, or in the hand, GY or Deck."""
+        return bool(self.is_position(POS_FACEUP)
+                    or (self.current.location & (LOCATION_HAND | LOCATION_GRAVE | LOCATION_DECK)))
 
 
 _sort_key_fn: Any = None
