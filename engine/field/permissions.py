@@ -302,3 +302,14 @@ class PermissionsMixin:
         return bool(((self.core.duel_options & DUEL_ATTACK_FIRST_TURN) or self.infos.turn_id != 1)
                     and self.infos.phase < PHASE_BATTLE_START
                     and self.is_player_affected_by_effect(self.infos.turn_player, EFFECT_CANNOT_BP) is None)
+
+    # ----- a monster that does not exist yet (Duel.IsPlayerCanSpecialSummonMonster) -----
+
+    def prospective_card_data(self: "Duel", code: int) -> "CardData":
+        """The data of card ``code`` from the database (blank when unknown) with that code,
+        to be adjusted for Duel.IsPlayerCanSpecialSummonMonster."""
+        from ..card import CardData
+        data = self.card_reader(code) if code else None
+        data = data.copy() if data is not None else CardData()
+        data.code = code
+        return data

@@ -31,6 +31,7 @@ from ..event import Event, OpTarget
 from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgBecomeTarget, MsgHint
 from ..wire import i32 as _i32
+from ..field.chains import _become_target
 
 if TYPE_CHECKING:
     from ..card import Card, CardData
@@ -38,11 +39,6 @@ if TYPE_CHECKING:
     from ..effect import Effect
     from ..event import Chain
     from ..processor.driver import Proc
-
-
-def _become_target(duel: "Duel", pcard: "Card") -> None:
-    """MSG_BECOME_TARGET for one card (the reference always writes one card per message)."""
-    duel.emit(MsgBecomeTarget(cards=(LocInfo.from_raw(pcard.get_info_location() & 0xFFFFFFFF),)))
 
 
 def setcode_list(value: int) -> tuple[int, ...]:
@@ -70,149 +66,9 @@ class DuelQueriesSupportMixin:
 
     # ===== groups ======================================================================
 
-    def get_decktop_group(self: "Duel", playerid: int, count: int) -> CardSet:
-        """The top ``count`` cards of ``playerid``'s Deck (Duel.GetDecktopGroup)."""
-        pile = self.player[playerid].list_main
-        return CardSet(pile[len(pile) - 1 - i] for i in range(min(count, len(pile))))
-
-    def get_extratop_group(self: "Duel", playerid: int, count: int) -> CardSet:
-        """The top ``count`` face-down cards of ``playerid``'s Extra Deck (Duel.GetExtraTopGroup).
-
-        The face-up Pendulum Monsters, kept at the top of the pile, are skipped.
-        """
-        pl = self.player[playerid]
-        pile = pl.list_extra
-        start = len(pile) - 1 - pl.extra_p_count
-        out = CardSet()
-        i = start
-        while len(out) < count and i >= 0:
-            out.add(pile[i])
-            i -= 1
-        return out
-
     # ===== targets and operation info ==================================================
 
-    def _target_group_of(self: "Duel", ch: "Chain") -> Group:
-        if ch.target_cards is None:
-            ch.target_cards = self.new_group()
-            ch.target_cards.is_readonly = GTYPE_READ_ONLY
-        return ch.target_cards
-
-    def take_selected_targets(self: "Duel") -> Group | None:
-        """Make the cards just chosen in core.select_cards the targets of the current chain link.
-
-        (The continuation of Duel.SelectTarget.)  No chain link: None.  For a
-        continuous effect's pseudo-link the cards are only added to its target
-        group, which is what the script gets.  Otherwise each card, in the
-        order chosen, joins the targets, is related to the link and -- when
-        the effect targets (EFFECT_FLAG_CARD_TARGET) -- is shown with
-        MSG_BECOME_TARGET; the script gets a new group of the chosen cards.
-        """
-        core = self.core
-        ch = self.get_chain(0)
-        if ch is None:
-            return None
-        tg = self._target_group_of(ch)
-        peffect = ch.triggering_effect
-        b = self.returns.bvalue
-        chosen = [core.select_cards[b[i + 1]] for i in range(b[0])]
-        if peffect.type & EFFECT_TYPE_CONTINUOUS:
-            tg.container.update(chosen)
-            return tg
-        pgroup = self.new_group()
-        for pcard in chosen:
-            tg.container.add(pcard)
-            pgroup.container.add(pcard)
-            pcard.create_relation(ch)
-            if peffect.is_flag(EFFECT_FLAG_CARD_TARGET):
-                _become_target(self, pcard)
-        return pgroup
-
-    def set_target_card(self: "Duel", targets: "Card | Group") -> None:
-        """Duel.SetTargetCard: make a card or a group targets of the current chain link.
-
-        For a continuous effect's pseudo-link a card is added, a group
-        replaces the targets.  Otherwise the cards are added and related to
-        the link, and shown with MSG_BECOME_TARGET (one message per card, in
-        card order) when the effect targets.
-        """
-        ch = self.get_chain(0)
-        if ch is None:
-            return
-        tg = self._target_group_of(ch)
-        peffect = ch.triggering_effect
-        cards = list(targets.container) if isinstance(targets, Group) else [targets]
-        if peffect.type & EFFECT_TYPE_CONTINUOUS:
-            if isinstance(targets, Group):
-                tg.container = targets.container.copy()
-            else:
-                tg.container.add(targets)
-            return
-        for pcard in cards:
-            tg.container.add(pcard)
-            pcard.create_relation(ch)
-        if peffect.is_flag(EFFECT_FLAG_CARD_TARGET):
-            for pcard in cards:
-                _become_target(self, pcard)
-
-    def clear_target_card(self: "Duel") -> None:
-        """Duel.ClearTargetCard: the current chain link has no target cards any more."""
-        ch = self.get_chain(0)
-        if ch is not None and ch.target_cards is not None:
-            ch.target_cards.container.clear()
-
-    def set_operation_info(self: "Duel", chaincount: int, category: int,
-                           targets: "Card | Group | None", count: int, playerid: int,
-                           param: int) -> None:
-        """Duel.SetOperationInfo: record what chain link ``chaincount`` will do in ``category``.
-
-        The cards are copied into a new read-only group.  A previous entry of
-        the same category is replaced (its place in the order is kept, as a
-        map keeps it).  The count and player are bytes, the parameter an int32.
-        """
-        ch = self.get_chain(chaincount)
-        if ch is None:
-            return
-        pg: Group | None = None
-        if targets is not None:
-            pg = self.new_group(targets.container if isinstance(targets, Group) else targets)
-            pg.is_readonly = GTYPE_READ_ONLY
-        old = ch.opinfos.get(category)
-        if old is not None and old.op_cards is not None:
-            self.delete_group(old.op_cards)
-        ch.opinfos[category] = OpTarget(op_cards=pg, op_count=count & 0xFF,
-                                        op_player=playerid & 0xFF, op_param=_i32(param))
-
-    def clear_operation_info(self: "Duel", chaincount: int) -> None:
-        """Duel.ClearOperationInfo: forget every operation info of chain link ``chaincount``."""
-        ch = self.get_chain(chaincount)
-        if ch is None:
-            return
-        for opt in ch.opinfos.values():
-            if opt.op_cards is not None:
-                self.delete_group(opt.op_cards)
-        ch.opinfos.clear()
-
-    def check_chain_uniqueness(self: "Duel") -> bool:
-        """Duel.CheckChainUniqueness: no two links of the current chain come from cards with
-        the same code."""
-        chain = self.core.current_chain
-        if not chain:
-            return True
-        codes = {ch.triggering_effect.get_handler().get_code() for ch in chain}
-        return len(codes) == len(chain)
-
     # ===== materials ===================================================================
-
-    def get_synchro_material_group(self: "Duel", playerid: int, facedown: bool) -> CardSet:
-        """Duel.GetSynchroMaterial: the Synchro material candidates, without face-down
-        monsters unless ``facedown``."""
-        out = CardSet()
-        for pcard in self.get_synchro_material(playerid, CardSet()):
-            if pcard.current.location == LOCATION_MZONE and not pcard.is_position(POS_FACEUP) and not facedown:
-                continue
-            out.add(pcard)
-        return out
 
     def select_synchro_material(self: "Duel", playerid: int, pcard: "Card", filter1: Any,
                                 filter2: Any, min_: int, max_: int, smat: "Card | None",
@@ -297,100 +153,7 @@ class DuelQueriesSupportMixin:
         yield
         core.not_material = False
 
-    def get_selected_fusion_materials(self: "Duel", cg: "Card | None") -> Group:
-        """What Duel.SelectFusionMaterial hands back: core.fusion_materials, plus ``cg``."""
-        pgroup = self.new_group(self.core.fusion_materials)
-        if cg is not None:
-            pgroup.container.add(cg)
-        return pgroup
-
     # ===== zones =======================================================================
-
-    def get_disable_field_flag(self: "Duel", playerid: int, count: int, location1: int,
-                               location2: int, filter_: int) -> tuple[int, int]:
-        """Duel.SelectDisableField: the unselectable-zone flag and how many zones to choose.
-
-        Only free, usable zones are offered: the Main Monster / Spell & Trap
-        Zones of ``location1`` on ``playerid``'s side and ``location2`` on the
-        other (Extra Monster Zones when both sides' Monster Zones are asked,
-        Master Rule 4 on), minus ``filter_``.  ``count`` is capped by the
-        number of such zones (unsigned arithmetic as in the reference).
-        """
-        ct = [0, 0, 0, 0]
-        flag = 0xFFFFFFFF
-        plist = [0]
-        if location1 & LOCATION_MZONE:
-            ct[0] = self.get_useable_count(None, playerid, LOCATION_MZONE, PLAYER_NONE, 0, 0xFF, plist)
-            flag = (flag & 0xFFFFFF00) | (plist[0] & 0xFFFFFFFF)
-        if location1 & LOCATION_SZONE:
-            ct[1] = self.get_useable_count(None, playerid, LOCATION_SZONE, PLAYER_NONE, 0, 0xFF, plist)
-            flag = (flag & 0xFFFF00FF) | ((plist[0] << 8) & 0xFFFFFFFF)
-        if location2 & LOCATION_MZONE:
-            ct[2] = self.get_useable_count(None, 1 - playerid, LOCATION_MZONE, PLAYER_NONE, 0, 0xFF, plist)
-            flag = (flag & 0xFF00FFFF) | ((plist[0] << 16) & 0xFFFFFFFF)
-        if location2 & LOCATION_SZONE:
-            ct[3] = self.get_useable_count(None, 1 - playerid, LOCATION_SZONE, PLAYER_NONE, 0, 0xFF, plist)
-            flag = (flag & 0xFFFFFF) | ((plist[0] << 24) & 0xFFFFFFFF)
-        if ((location1 & LOCATION_MZONE) and (location2 & LOCATION_MZONE)
-                and self.core.duel_rule >= NEW_MASTER_RULE):
-            if self.is_location_useable(playerid, LOCATION_MZONE, 5):
-                flag &= ~(0x1 << 5)
-                ct[0] += 1
-            if self.is_location_useable(playerid, LOCATION_MZONE, 6):
-                flag &= ~(0x1 << 6)
-                ct[0] += 1
-        flag = (flag | filter_ | 0xE080E080) & 0xFFFFFFFF
-        total = sum(c & 0xFFFFFFFF for c in ct) & 0xFFFFFFFF
-        count &= 0xFFFFFFFF
-        if count > total:
-            count = total
-        return flag, count
-
-    def get_select_field_flag(self: "Duel", location1: int, location2: int, filter_: int) -> int:
-        """Duel.SelectField: the unselectable-zone flag (free or not, every zone of the locations).
-
-        Main Monster Zones and Spell & Trap Zones (with the Pendulum Zones
-        under Master Rule 3) of ``location1`` on the chooser's side and
-        ``location2`` on the other; the Extra Monster Zones when both sides'
-        Monster Zones are asked (Master Rule 4 on); minus ``filter_``.
-        """
-        rule3 = self.core.duel_rule == 3
-        flag = 0xFFFFFFFF
-        if location1 & LOCATION_MZONE:
-            flag &= 0xFFFFFF80
-        if location1 & LOCATION_SZONE:
-            flag &= 0xFFFF00FF if rule3 else 0xFFFFC0FF
-        if location2 & LOCATION_MZONE:
-            flag &= 0xFF80FFFF
-        if location2 & LOCATION_SZONE:
-            flag &= 0x00FFFFFF if rule3 else 0xC0FFFFFF
-        if ((location1 & LOCATION_MZONE) and (location2 & LOCATION_MZONE)
-                and self.core.duel_rule >= NEW_MASTER_RULE):
-            flag &= 0xFFFFFF9F
-        return (flag | filter_ | 0x00800080) & 0xFFFFFFFF
-
-    def get_selected_field_flag(self: "Duel", playerid: int, count: int) -> int:
-        """The zones a place selection chose, as a zone flag from ``playerid``'s view.
-
-        Reads ``count`` (player, location, sequence) answers from returns
-        (the byte index wraps like the reference's uint8_t); an Extra Monster
-        Zone also marks the facing zone on the other side.  Returned as the
-        reference's int32.
-        """
-        b = self.returns.bvalue
-        dfflag = 0
-        pa = 0
-        # the answer bytes repeat after 256 triples, so more passes add nothing
-        for _ in range(min(count & 0xFFFFFFFF, 256)):
-            p, l, s = b[pa], b[(pa + 1) & 0xFF], b[(pa + 2) & 0xFF]
-            shift = s + (0 if p == playerid else 16) + (0 if l == LOCATION_MZONE else 8)
-            dfflag |= 0x1 << (shift & 31)
-            pa = (pa + 3) & 0xFF
-        if dfflag & (0x1 << 5):
-            dfflag |= 0x1 << (16 + 6)
-        if dfflag & (0x1 << 6):
-            dfflag |= 0x1 << (16 + 5)
-        return _i32(dfflag)
 
     # ===== hints and announcements =====================================================
 
@@ -456,64 +219,6 @@ class DuelQueriesSupportMixin:
         return stack_size == 1
 
     # ===== player checks ===============================================================
-
-    def prospective_card_data(self: "Duel", code: int) -> "CardData":
-        """The data of card ``code`` from the database (blank when unknown) with that code,
-        to be adjusted for Duel.IsPlayerCanSpecialSummonMonster."""
-        from ..card import CardData
-        data = self.card_reader(code) if code else None
-        data = data.copy() if data is not None else CardData()
-        data.code = code
-        return data
-
-    def get_activity_count(self: "Duel", playerid: int, activity_type: int) -> int:
-        """Duel.GetActivityCount: how often ``playerid`` did an ACTIVITY_* this turn (0 for
-        other types).  The reference keeps these counts in bytes."""
-        core = self.core
-        counts = {
-            ACTIVITY_SUMMON: core.summon_state_count,
-            ACTIVITY_NORMALSUMMON: core.normalsummon_state_count,
-            ACTIVITY_SPSUMMON: core.spsummon_state_count,
-            ACTIVITY_FLIPSUMMON: core.flipsummon_state_count,
-            ACTIVITY_ATTACK: core.attack_state_count,
-            ACTIVITY_BATTLE_PHASE: core.battle_phase_count,
-        }.get(activity_type)
-        return 0 if counts is None else counts[playerid] & 0xFF
-
-    def _custom_counter_map(self: "Duel", activity_type: int) -> dict | None:
-        core = self.core
-        return {
-            ACTIVITY_SUMMON: core.summon_counter,
-            ACTIVITY_NORMALSUMMON: core.normalsummon_counter,
-            ACTIVITY_SPSUMMON: core.spsummon_counter,
-            ACTIVITY_FLIPSUMMON: core.flipsummon_counter,
-            ACTIVITY_ATTACK: core.attack_counter,
-            ACTIVITY_CHAIN: core.chain_counter,
-        }.get(activity_type)
-
-    def add_custom_activity_counter(self: "Duel", counter_id: int, activity_type: int,
-                                    filter_fn: Any) -> bool:
-        """Duel.AddCustomActivityCounter: count the activities of one type its filter rejects.
-
-        A counter id already registered for that type keeps its first filter
-        (and count); False then, and for types without custom counters
-        (including ACTIVITY_BATTLE_PHASE).
-        """
-        counters = self._custom_counter_map(activity_type)
-        if counters is None or counter_id in counters:
-            return False
-        counters[counter_id] = [filter_fn, 0]
-        return True
-
-    def get_custom_activity_count(self: "Duel", counter_id: int, playerid: int,
-                                  activity_type: int) -> int:
-        """Duel.GetCustomActivityCount: the count of one custom counter for a player
-        (low 16 bits for player 0, high 16 bits for any other player number)."""
-        counters = self._custom_counter_map(activity_type)
-        val = 0
-        if counters is not None and counter_id in counters:
-            val = counters[counter_id][1] & 0xFFFFFFFF
-        return val & 0xFFFF if playerid == 0 else (val >> 16) & 0xFFFF
 
     # ===== misc ========================================================================
 

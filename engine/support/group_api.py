@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     from ..card import Card
     from ..duel import Duel
 
-# opmin passed by the reference's sum checks ("no card is superfluous" starts unbounded)
-_SUM_OPMIN = 0xFFFF
-
 
 class GroupApiSupportMixin:
     """Methods of Duel (see engine/duel.py)."""
@@ -75,135 +72,7 @@ class GroupApiSupportMixin:
 
     # ===== Group.CheckWithSum* / SelectWithSum* =========================================
 
-    def _sum_candidates(self: "Duel", cards: Iterable["Card"], fn: Any, extra: tuple) -> tuple[list["Card"], int]:
-        """The must-select cards first, then the other cards of the group; returns the list
-        and how many must-select cards lead it.
-
-        As the reference's Group.CheckWithSum* do: core.must_select_cards is
-        consumed (emptied) first, then every candidate gets its ``sum_param``
-        from the value function ``fn(card, *extra)``.
-        """
-        must = self.core.must_select_cards
-        cv = list(must)
-        mcount = len(cv)
-        for pcard in cards:
-            if pcard not in must:
-                cv.append(pcard)
-        self.core.must_select_cards = []
-        for pcard in cv:
-            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
-        return cv, mcount
-
-    def check_group_sum_equal(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int, min_: int,
-                              max_: int, extra: tuple = ()) -> bool:
-        """Group.CheckWithSumEqual: can min..max of the cards (plus every card of
-        core.must_select_cards, which is consumed) have values adding up to
-        exactly ``acc``, with no card superfluous?
-
-        A card's value is ``fn(card, *extra)``; its two halves are two possible
-        values (see MaterialsMixin.get_sum_params).  ``min_`` below 0 counts as 0,
-        ``max_`` below ``min_`` as ``min_``.
-        """
-        if min_ < 0:
-            min_ = 0
-        if max_ < min_:
-            max_ = min_
-        cv, mcount = self._sum_candidates(cards, fn, extra)
-        return self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
-
-    def check_group_sum_greater(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
-                                extra: tuple = ()) -> bool:
-        """Group.CheckWithSumGreater: can some of the cards (plus every card of
-        core.must_select_cards, which is consumed) reach at least ``acc`` with no
-        card superfluous?"""
-        cv, mcount = self._sum_candidates(cards, fn, extra)
-        return self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
-
-    def prepare_group_select_sum(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
-                                 min_: int, max_: int, greater: bool, extra: tuple = ()) -> bool:
-        """Set up Group.SelectWithSumEqual (``greater`` False) or SelectWithSumGreater.
-
-        core.select_cards becomes the group's cards (card-id order) minus the
-        must-select cards; every candidate gets its sum value from
-        ``fn(card, *extra)``.  When no selection can succeed,
-        core.must_select_cards is cleared and False is returned (the script gets
-        an empty group without being asked).  Otherwise True: the caller queues
-        ``proc_select_sum`` and reads the answer with
-        ``group_select_sum_result``.  ``min_``/``max_`` must already be clamped.
-        """
-        core = self.core
-        must = core.must_select_cards
-        core.select_cards = [c for c in cards if c not in must]
-        cv = list(must) + core.select_cards
-        mcount = len(must)
-        for pcard in cv:
-            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
-        if greater:
-            ok = self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
-        else:
-            ok = self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
-        if not ok:
-            core.must_select_cards = []
-        return ok
-
-    def group_select_sum_result(self: "Duel") -> CardSet:
-        """The cards chosen in a select-sum prompt, without the must-select cards
-        (which the answer lists first); core.must_select_cards is cleared."""
-        core = self.core
-        b = self.returns.bvalue
-        chosen = CardSet()
-        for i in range(len(core.must_select_cards), b[0]):
-            chosen.add(core.select_cards[b[i + 1]])
-        core.must_select_cards = []
-        return chosen
-
     # ===== Debug library ================================================================
-
-    def debug_add_card(self: "Duel", code: int, owner: int, playerid: int, location: int,
-                       sequence: int, position: int, proc: bool) -> "Card | None":
-        """Debug.AddCard: create a card and put it straight into a zone (puzzles).
-
-        Both players must be 0 or 1.  If the zone can be used, the card is added
-        there (LOCATION_PZONE: the Pendulum Zone's Spell & Trap Zone; an Extra
-        Deck card with position 0 is face-down) and given ``position``; unless it
-        is face-down on the field its continuous effects start at once (with the
-        instant adjustments).  If it cannot and the location is the Monster Zone,
-        the card becomes the last Xyz material of the Xyz Monster there, if any.
-        ``proc`` marks it as properly summoned.  Returns the card, or None when
-        nothing was created.
-        """
-        if not (0 <= owner <= 1 and 0 <= playerid <= 1):
-            return None
-        if self.is_location_useable(playerid, location, sequence & 0xFF):
-            pcard = self.new_card(code)
-            pcard.owner = owner
-            if location == LOCATION_EXTRA and position == 0:
-                position = POS_FACEDOWN_DEFENSE
-            pcard.sendto_param.position = position & 0xFF
-            if location == LOCATION_PZONE:
-                seq = self.get_pzone_sequence(sequence & 0xFF)
-                self.add_card(playerid, pcard, LOCATION_SZONE, seq, True)
-            else:
-                # the reference's add_card takes the location and sequence as bytes
-                self.add_card(playerid, pcard, location & 0xFF, sequence & 0xFF)
-            pcard.current.position = position & 0xFF
-            if not (location & (LOCATION_ONFIELD | LOCATION_PZONE)) or (position & POS_FACEUP):
-                pcard.enable_field_effect(True)
-                self.adjust_instant()
-            if proc:
-                pcard.set_status(STATUS_PROC_COMPLETE, True)
-            return pcard
-        if location == LOCATION_MZONE:
-            fcard = self.get_field_card(playerid, location, sequence & 0xFF)
-            if fcard is None or not (fcard.data.type & TYPE_XYZ):
-                return None
-            pcard = self.new_card(code)
-            pcard.owner = owner
-            fcard.xyz_add(pcard)
-            if proc:
-                pcard.set_status(STATUS_PROC_COMPLETE, True)
-            return pcard
-        return None
 
     def debug_pre_equip(self: "Duel", equip_card: "Card", target: "Card") -> bool:
         """Debug.PreEquip: equip a card in the Spell & Trap Zone to a face-up monster
@@ -217,12 +86,6 @@ class GroupApiSupportMixin:
         equip_card.effect_target_cards.add(target)
         target.effect_target_owner.add(equip_card)
         return True
-
-    def debug_pre_add_counter(self: "Duel", pcard: "Card", countertype: int, count: int) -> None:
-        """Debug.PreAddCounter: add counters directly (no permit check, no message,
-        no event); type and count are 16-bit."""
-        countertype &= 0xFFFF
-        pcard.counters[countertype] = (pcard.counters.get(countertype, 0) + (count & 0xFFFF)) & 0xFFFF
 
     def clear(self: "Duel") -> None:
         """Throw the whole duel away and start with an empty field (the reference's duel::clear).
