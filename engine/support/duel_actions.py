@@ -53,16 +53,6 @@ if TYPE_CHECKING:
     from ..processor.driver import Proc
 
 
-_SKIP_PHASE_CODES = {
-    PHASE_DRAW: EFFECT_SKIP_DP,
-    PHASE_STANDBY: EFFECT_SKIP_SP,
-    PHASE_MAIN1: EFFECT_SKIP_M1,
-    PHASE_BATTLE: EFFECT_SKIP_BP,
-    PHASE_MAIN2: EFFECT_SKIP_M2,
-    PHASE_END: EFFECT_SKIP_EP,
-}
-
-
 def flag_effect_code(code: int) -> int:
     """The effect code a player's (or card's) flag effect is stored under:
     the id's low 28 bits plus EFFECT_FLAG_EFFECT."""
@@ -97,14 +87,6 @@ class DuelActionsSupportMixin:
             lp = 0
         self.player[playerid].lp = lp
         self.emit(MsgLpUpdate(player=playerid & 0xFF, lp=_u32(lp)))
-
-    def set_win(self: "Duel", playerid: int, reason: int) -> None:
-        """Duel.Win: record the winner (2: a draw) unless one is already recorded; the
-        state check after the current action ends the duel."""
-        core = self.core
-        if core.win_player == 5:
-            core.win_player = playerid
-            core.win_reason = reason
 
     # ===== flag effects on players ============================================================
 
@@ -216,94 +198,6 @@ class DuelActionsSupportMixin:
         reserve.clear()
 
     # ===== the battle ==================================================================================
-
-    def change_attacker(self: "Duel", attacker: Card, ignore_count: bool | int = False) -> None:
-        """Duel.ChangeAttacker: ``attacker`` replaces the current attacker.
-
-        The replaced attacker counts the attack as made (on the current target);
-        unless ``ignore_count`` the new one counts an attack announcement (and,
-        in the Damage Step, an attack made).
-        """
-        core = self.core
-        if core.attacker is attacker:
-            return
-        attack_target = core.attack_target
-        if core.attacker is not None:   # the reference assumes an attack is going on
-            core.attacker.announce_count += 1
-            core.attacker.announced_cards.addcard(attack_target)
-        self.attack_all_target_check()
-        core.attacker = attacker
-        attacker.attack_controler = attacker.current.controler
-        core.pre_field[0] = attacker.fieldid_r
-        if not ignore_count:
-            attacker.attack_announce_count += 1
-            if self.infos.phase == PHASE_DAMAGE:
-                attacker.attacked_count += 1
-                attacker.attacked_cards.addcard(attack_target)
-
-    def change_attack_target(self: "Duel", target: Card | None) -> bool:
-        """Duel.ChangeAttackTarget: the attack goes to ``target`` (None: directly).
-
-        Only while the attacker can still attack, and only to a monster it could
-        attack now (a direct attack: unless EFFECT_CANNOT_DIRECT_ATTACK).  The
-        opponent's monsters are remembered (the replay check), MSG_ATTACK is
-        sent and the new target gets EVENT_BE_BATTLE_TARGET.  True if changed.
-        """
-        core = self.core
-        attacker = core.attacker
-        if attacker is None or not attacker.is_capable_attack() or attacker.is_status(STATUS_ATTACK_CANCELED):
-            return False
-        cv: list[Card] = []
-        self.get_attack_target(attacker, cv, core.chain_attack)
-        if not ((target is not None and target in cv)
-                or (target is None and not attacker.is_affected_by_effect(EFFECT_CANNOT_DIRECT_ATTACK))):
-            return False
-        core.attack_target = target
-        core.attack_rollback = False
-        core.opp_mzone.clear()
-        turnp = self.infos.turn_player
-        for pcard in self.player[1 - turnp].list_mzone:
-            if pcard is not None:
-                core.opp_mzone.add(pcard.fieldid_r)
-        attacker_loc = LocInfo.from_raw(attacker.get_info_location() & 0xFFFFFFFF)
-        if target is not None:
-            self.raise_single_event(target, None, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0,
-                                    1 - turnp, 0)
-            self.raise_event(target, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0, 1 - turnp, 0)
-            self.process_single_event()
-            self.process_instant_event()
-            self.emit(MsgAttack(attacker=attacker_loc,
-                                target=LocInfo.from_raw(target.get_info_location() & 0xFFFFFFFF)))
-        else:
-            core.attack_player = True
-            self.emit(MsgAttack(attacker=attacker_loc, target=None))
-        return True
-
-    def get_battle_monsters(self: "Duel", playerid: int) -> tuple[Card | None, Card | None]:
-        """Duel.GetBattleMonster: (``playerid``'s monster in the battle, the opponent's)."""
-        core = self.core
-        out: list[Card | None] = []
-        for _ in range(2):
-            if core.attacker is not None and core.attacker.current.controler == playerid:
-                out.append(core.attacker)
-            elif core.attack_target is not None and core.attack_target.current.controler == playerid:
-                out.append(core.attack_target)
-            else:
-                out.append(None)
-            playerid = 1 - playerid
-        return out[0], out[1]
-
-    def start_chain_attack(self: "Duel") -> bool:
-        """Duel.ChainAttack: the attacker (if the current reason effect reaches it) may attack
-        again right after this battle.  False (nothing done) when there is no such attacker;
-        the caller then may set core.chain_attack_target (the only monster it may attack)."""
-        core = self.core
-        attacker = core.attacker
-        if attacker is None or not attacker.is_affect_by_effect(core.reason_effect):
-            return False
-        core.chain_attack = True
-        core.chain_attacker_id = attacker.fieldid
-        return True
 
     # ===== chains ===================================================================================
 
@@ -427,46 +321,5 @@ class DuelActionsSupportMixin:
 
     # ===== phases ================================================================================
 
-    def skip_phase(self: "Duel", playerid: int, phase: int, reset: int, count: int, value: int) -> None:
-        """Duel.SkipPhase: ``playerid`` skips their next ``phase`` (a field effect on the
-        player, EFFECT_SKIP_DP ... EFFECT_SKIP_EP), reset at ``reset``'s phase of their
-        own turn ``count`` times (at least 1).  Other phases: nothing."""
-        code = _SKIP_PHASE_CODES.get(phase)
-        if code is None:
-            return
-        if count <= 0:
-            count = 1
-        peffect = self.new_effect()
-        peffect.owner = self.temp_card
-        peffect.effect_owner = playerid
-        peffect.type = EFFECT_TYPE_FIELD
-        peffect.code = code
-        peffect.reset_flag = (reset & 0x3FF) | RESET_PHASE | RESET_SELF_TURN
-        peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
-        peffect.s_range = 1
-        peffect.o_range = 0
-        peffect.reset_count = _i32(count)
-        peffect.value = _i32(value)
-        self.add_effect(peffect, playerid)
-
     # ===== adjusting ================================================================================
 
-    def readjust(self: "Duel") -> bool:
-        """Duel.Readjust: ask for another state check after this one.
-
-        The card of the reason effect may ask at most 3 times in a row; the 4th
-        time it is sent to the GY by the rules instead (returns True: a unit was
-        queued and the script must wait for it).
-        """
-        core = self.core
-        if core.reason_effect is None:
-            core.re_adjust = True
-            return False
-        adjcard = core.reason_effect.get_handler()
-        core.readjust_map[adjcard] = core.readjust_map.get(adjcard, 0) + 1
-        if core.readjust_map[adjcard] > 3:
-            self.send_to(adjcard, None, REASON_RULE, core.reason_player, PLAYER_NONE, LOCATION_GRAVE, 0,
-                         POS_FACEUP)
-            return True
-        core.re_adjust = True
-        return False

@@ -55,12 +55,6 @@ def setcode_list(value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# the announce-card opcodes that take two operands / one operand off the stack
-_BINARY_OPCODES = frozenset((OPCODE_ADD, OPCODE_SUB, OPCODE_MUL, OPCODE_DIV, OPCODE_AND, OPCODE_OR))
-_UNARY_OPCODES = frozenset((OPCODE_NEG, OPCODE_NOT, OPCODE_ISCODE, OPCODE_ISSETCARD, OPCODE_ISTYPE,
-                            OPCODE_ISRACE, OPCODE_ISATTRIBUTE))
-
-
 class DuelQueriesSupportMixin:
     """Methods of Duel (see engine/duel.py)."""
 
@@ -156,67 +150,6 @@ class DuelQueriesSupportMixin:
     # ===== zones =======================================================================
 
     # ===== hints and announcements =====================================================
-
-    def hint(self: "Duel", htype: int, playerid: int, desc: int) -> None:
-        """Duel.Hint: MSG_HINT to ``playerid`` (to the other player for HINT_OPSELECTED).
-
-        A HINT_SELECTMSG is remembered as the player's last selection hint.
-        """
-        if htype == HINT_OPSELECTED:
-            playerid = 1 - playerid
-        if htype == HINT_SELECTMSG:
-            self.core.last_select_hint[playerid] = _i32(desc)
-        self.emit(MsgHint(type=htype & 0xFF, player=playerid & 0xFF, data=desc & 0xFFFFFFFF))
-
-    def hint_selection(self: "Duel", cards: Iterable["Card"]) -> None:
-        """Duel.HintSelection: show cards as selected (one MSG_BECOME_TARGET each)."""
-        for pcard in cards:
-            _become_target(self, pcard)
-
-    def hint_option_selected(self: "Duel", playerid: int) -> int:
-        """After an option prompt: tell the opponent which option was chosen (HINT_OPSELECTED
-        with the option's string, written for ``playerid`` as the reference does) and return
-        the chosen index."""
-        idx = self.returns.ivalue[0]
-        opts = self.core.select_options
-        # with no options the reference reads before the list (undefined); we write no hint
-        if 0 <= idx < len(opts):
-            self.emit(MsgHint(type=HINT_OPSELECTED, player=playerid & 0xFF, data=opts[idx] & 0xFFFFFFFF))
-        return idx
-
-    def set_announce_level_options(self: "Duel", min_: int, max_: int,
-                                   excluded: list[int] | None) -> int:
-        """Duel.AnnounceLevel: the Levels ``min_``..``max_`` (swapped if reversed) that are
-        not ``excluded`` become core.select_options; returns how many.
-
-        ``excluded`` None means the script gave no exclusion arguments.
-        """
-        if min_ > max_:
-            min_, max_ = max_, min_
-        opts = self.core.select_options
-        opts.clear()
-        for i in range(min_, max_ + 1):
-            if excluded is not None and i in excluded:
-                continue
-            opts.append(i & 0xFFFFFFFF)
-        return len(opts)
-
-    def check_announce_card_options(self: "Duel") -> bool:
-        """Is core.select_options a well-formed Duel.AnnounceCard filter?
-
-        Read as a stack program (values push, binary opcodes pop one,
-        unary opcodes keep the depth); it is well-formed when the depth is
-        exactly 1 at the first point it drops to 0 or below, or at the end.
-        """
-        stack_size = 0
-        for it in self.core.select_options:
-            if it in _BINARY_OPCODES:
-                stack_size -= 1
-            elif it not in _UNARY_OPCODES:
-                stack_size += 1
-            if stack_size <= 0:
-                break
-        return stack_size == 1
 
     # ===== player checks ===============================================================
 
