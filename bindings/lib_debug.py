@@ -2,9 +2,10 @@
 
 Used by puzzle and test scripts to build a position directly: cards put
 straight into zones, summon states, equips, targets and counters set without
-the rules, then MSG_RELOAD_FIELD.  The rule-side work is in
-engine/support/group_api.py (debug_add_card, debug_pre_equip,
-debug_pre_add_counter, reload_field_begin/end).
+the rules, then MSG_RELOAD_FIELD.  The rule-side work is in the engine:
+debug_add_card and debug_pre_add_counter in engine/field/zones.py,
+debug_pre_equip in engine/operations/control.py, clear and
+reload_field_begin/end in engine/duel.py.
 
 Texts: Debug.Message hands ``tostring(value)`` to the host's message handler
 (type 2; the reference's buffer keeps 255 bytes).  Debug.SetAIName and

@@ -14,8 +14,10 @@ arguments and their defaults, ``lua_gettop`` branches), the same call into the
 engine with the same reason/reason player defaults (``core.reason_effect``,
 ``core.reason_player``), the same return values (booleans stay booleans) and,
 for the yielding ones, the same values once the engine has run.  Rule logic
-the reference keeps inside the library function lives in
-duelhost.engine.support.duel_actions.
+the reference keeps inside the library function is a Duel method in the
+engine file of its area (engine/duel.py lists them: a summon negation in
+operations/summon.py, zone counts in field/zones.py, attacker changes in
+processor/battle.py, ...).
 
 Conventions (as in lib_card.py): ``_u32(args.int(i))`` is the reference's
 ``(uint32_t)lua_tointeger(L, i)`` (``args.uint32``), ``_i32`` its ``(int32_t)``

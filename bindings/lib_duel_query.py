@@ -30,7 +30,7 @@ from ..engine.constants import (
 )
 from ..engine.core_constants import MAX_COIN_COUNT
 from ..engine.messages import MsgHint
-from ..engine.support.duel_queries import setcode_list
+from ..engine.card_stats import setcode_list
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function

@@ -20,7 +20,9 @@ argument checks in the same order, optional arguments and their defaults,
 engine has run.  The ``ex`` argument of the matching functions is a Card, a
 Group or anything else (nil): checked without raising, as the reference's
 ``check_param(..., TRUE)``.  Rule logic the reference keeps in these
-functions is in duelhost.engine.support.duel_queries.
+functions is a Duel method in the engine file of its area (material
+selections in engine/operations/special_summon.py, zone flags in
+engine/field/zones.py, hints and announce options in engine/processor/prompts.py).
 
 Integer conventions: ``args.uint32(i)`` / ``args.int32(i)`` are the
 reference's ``(uint32_t)`` / ``(int32_t)lua_tointeger(L, i)``; ``_u8`` and

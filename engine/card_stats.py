@@ -79,6 +79,20 @@ def check_setcode(setcode: int, value: int) -> bool:
     return bool(setcode) and (setcode & 0x0FFF) == settype and (setcode & setsubtype) == setsubtype
 
 
+def setcode_list(value: int) -> tuple[int, ...]:
+    """The archetype list a 64-bit setcode value stands for (the reference's write_setcode).
+
+    Each non-zero 16-bit chunk, from the low end, is one archetype code.
+    """
+    value &= 0xFFFFFFFFFFFFFFFF
+    out: list[int] = []
+    while value:
+        if value & 0xFFFF:
+            out.append(value & 0xFFFF)
+        value >>= 16
+    return tuple(out)
+
+
 class CardStatsMixin:
     """Methods of Card (see engine/card.py)."""
 

@@ -53,10 +53,7 @@ from .operations.lp import LifePointsMixin
 from .operations.position import PositionMixin
 from .operations.control import ControlMixin
 from .operations.misc import MiscOperationsMixin
-from .support.duel_actions import DuelActionsSupportMixin
-from .support.duel_queries import DuelQueriesSupportMixin
-from .support.group_api import GroupApiSupportMixin
-from .constants import PLAYER_NONE
+from .constants import DUEL_OBSOLETE_RULING, MASTER_RULE3, PLAYER_NONE
 
 if TYPE_CHECKING:
     from .messages import Message
@@ -390,8 +387,7 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
            ChainQueriesMixin, ProcessorMixin, HostLoopMixin, EventsMixin, TurnMixin, IdleMixin,
            BattleMixin, ChainMixin, AdjustMixin, PromptsMixin, SummonMixin,
            SpecialSummonMixin, MoveMixin, LifePointsMixin, PositionMixin, ControlMixin,
-           MiscOperationsMixin, DuelActionsSupportMixin, DuelQueriesSupportMixin,
-           GroupApiSupportMixin):
+           MiscOperationsMixin):
     """One duel.  Create it, add cards, ``start()``, then drive it (processor/driver.py)."""
 
     def __init__(self, card_reader: CardReader, *, seed_sequence: list[int] | None = None,
@@ -489,3 +485,70 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         for pcard in self.assumes:
             pcard.assume_type = 0
         self.assumes.clear()
+
+    # ----- tokens (Duel.CreateToken) ----------------------------------------------------
+
+    def create_token(self: "Duel", playerid: int, code: int) -> Card:
+        """Duel.CreateToken: a new card of ``code`` owned and controlled by ``playerid``,
+        in no location yet (Duel.SpecialSummon puts it on the field).
+
+        Its name, type and stats are the database record's.  A code with no
+        record makes a blank card with that code, as the reference does (its
+        card reader answers zeros), and a warning names the code.
+        """
+        if self.card_reader(code) is None:
+            self.warn(f"Duel.CreateToken: no row for card code {code} in the card database: "
+                      f"a blank card was made, as the reference does")
+        pcard = self.new_card(code)
+        pcard.owner = playerid
+        pcard.current.location = 0
+        pcard.current.controler = playerid
+        return pcard
+
+    # ----- starting over (the reference's duel::clear; Debug.ReloadFieldBegin/End) ------
+
+    def clear(self: "Duel") -> None:
+        """Throw the whole duel away and start with an empty field (the reference's duel::clear).
+
+        Every card, the field, its effects and the processor state are replaced
+        by fresh ones (card ids restart at 1 with a new temp card); the RNG, the
+        message stream and the script host's Lua state are kept.  Meant to be
+        called before the duel starts (Debug.ReloadFieldBegin in a puzzle): units
+        already queued are dropped.  The reference also unregisters every old
+        card, group and effect from Lua; here a script that kept a handle of an
+        old object still reaches that (now detached) object.
+        """
+        self.cards = []
+        self.assumes.clear()
+        self.uncopy.clear()
+        self.player = [PlayerInfo(), PlayerInfo()]
+        self.infos = FieldInfo()
+        self.effects = FieldEffects()
+        self.core = CoreState()
+        self.returns = Returns()
+        self.nil_event = Event()
+        self.temp_card = self.new_card(TEMP_CARD_ID)
+
+    def reload_field_begin(self: "Duel", flag: int, rule: int) -> None:
+        """Debug.ReloadFieldBegin: clear the duel, add ``flag`` to the duel options and
+        set the rule: ``rule`` if non-zero, else 1 with DUEL_OBSOLETE_RULING, else
+        the current rule.  Master Rule 3 has 8 Spell & Trap Zones per player."""
+        self.clear()
+        core = self.core
+        core.duel_options |= flag & 0xFFFFFFFF
+        if rule:
+            core.duel_rule = rule
+        elif flag & DUEL_OBSOLETE_RULING:
+            core.duel_rule = 1
+        else:
+            core.duel_rule = CURRENT_RULE
+        if core.duel_rule == MASTER_RULE3:
+            self.player[0].szone_size = 8
+            self.player[1].szone_size = 8
+
+    def reload_field_end(self: "Duel") -> None:
+        """Debug.ReloadFieldEnd: no pending hand/Deck shuffles, then MSG_RELOAD_FIELD."""
+        core = self.core
+        core.shuffle_hand_check[0] = core.shuffle_hand_check[1] = False
+        core.shuffle_deck_check[0] = core.shuffle_deck_check[1] = False
+        self.reload_field_info()

@@ -54,6 +54,8 @@ from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgSpSummoned, MsgSpSummoning
 from ..card_effects import card_operation_key
 from .move import as_card_set, nothing_operated
+from ..event import Event
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
     from ..duel import CoreState, Duel
@@ -1427,4 +1429,89 @@ class SpecialSummonMixin:
         core.select_cards = [pcard for _, pcard in core.xmaterial_lst]
         self._hint_selectmsg(playerid, HINTMSG_XMATERIAL)
         self._select_card(playerid, core.summon_cancelable, 1, 1)
+
+    # ----- material selections started by scripts (Duel.SelectSynchroMaterial, SelectTunerMaterial, SelectXyzMaterial, SelectFusionMaterial) ---
+
+    def select_synchro_material(self: "Duel", playerid: int, pcard: "Card", filter1: Any,
+                                filter2: Any, min_: int, max_: int, smat: "Card | None",
+                                mg: Group | None, out: list) -> None:
+        """Duel.SelectSynchroMaterial: offer the Tuners that work and queue the selection.
+
+        The Tuners come from ``mg`` (``smat`` is then ignored) or from the
+        player's Synchro material candidates; each must allow a Synchro Summon
+        of ``pcard`` (check_tuner_material).  The unit appends the chosen
+        group (or None when canceled) to ``out``; nothing when no Tuner works.
+        """
+        core = self.core
+        select_cards = CardSet()
+        packed = (min_ + (max_ << 16)) & 0xFFFFFFFF
+        umin, umax = packed & 0xFFFF, packed >> 16
+        if mg is not None:
+            for pm in mg.container:
+                if self.check_tuner_material(pcard, pm, filter1, filter2, min_, max_, None, mg):
+                    select_cards.add(pm)
+            core.select_cards = list(select_cards)
+            self.add_process(self.proc_select_synchro_material(playerid & 0xFF, pcard, umin, umax, None, mg,
+                                                               filter1, filter2, out))
+        else:
+            for tuner in self.get_synchro_material(playerid, CardSet()):
+                if self.check_tuner_material(pcard, tuner, filter1, filter2, min_, max_, smat, None):
+                    select_cards.add(tuner)
+            core.select_cards = list(select_cards)
+            self.add_process(self.proc_select_synchro_material(playerid & 0xFF, pcard, umin, umax, smat, None,
+                                                               filter1, filter2, out))
+
+    def select_tuner_material(self: "Duel", playerid: int, pcard: "Card", tuner: "Card",
+                              filter1: Any, filter2: Any, min_: int, max_: int,
+                              mg: Group | None, out: list) -> bool:
+        """Duel.SelectTunerMaterial: with ``tuner`` fixed, queue the choice of the other materials.
+
+        False (nothing queued) when ``tuner`` cannot be used for ``pcard``.
+        """
+        if not self.check_tuner_material(pcard, tuner, filter1, filter2, min_, max_, None, mg):
+            return False
+        packed = (min_ + (max_ << 16)) & 0xFFFFFFFF
+        self.add_process(self.proc_select_tuner_material(playerid & 0xFF, pcard, tuner, packed & 0xFFFF,
+                                                         packed >> 16, mg, filter1, filter2, out))
+        return True
+
+    def select_xyz_material(self: "Duel", playerid: int, scard: "Card", filter_fn: Any, lv: int,
+                            minc: int, maxc: int, mg: Group | None, out: list) -> bool:
+        """Duel.SelectXyzMaterial: list the Xyz material candidates and queue the selection.
+
+        False (nothing queued) when ``scard`` cannot be Xyz Summoned with
+        them (check_xyz_material).  The player and the Rank travel packed in
+        one word as in the reference (player: its low byte).
+        """
+        if not self.check_xyz_material(scard, filter_fn, _i32(lv), _i32(minc), _i32(maxc), mg):
+            return False
+        self.get_xyz_material(scard, filter_fn, lv & 0xFFFFFFFF, _i32(maxc), mg)
+        arg1 = (playerid + (lv << 16)) & 0xFFFFFFFF
+        self.add_process(self.proc_select_xyz_material(arg1 & 0xFF, arg1 >> 16, scard, minc, maxc, out))
+        return True
+
+    def proc_select_fusion(self: "Duel", peffect: "Effect | None", matgroup: Group | None,
+                           arg1: int, not_material: int | bool, cg: "Card | None") -> "Proc":
+        """Choose Fusion Materials by running the Fusion Monster's EFFECT_FUSION_MATERIAL
+        operation (PROCESSOR_SELECT_FUSION).
+
+        ``arg1`` is ``playerid + (chkf << 16)``.  core.fusion_materials is
+        emptied first; without such an effect nothing else happens.  The
+        operation sees an event whose cards are the offered materials, reason
+        effect the material effect and reason player the player, and gets
+        (cg, chkf) after the usual arguments; it leaves its choice in
+        core.fusion_materials (Duel.SetFusionMaterial).  core.not_material is
+        set while it runs.
+        """
+        core = self.core
+        arg1 &= 0xFFFFFFFF
+        e = Event(event_cards=matgroup, reason_effect=peffect, reason_player=arg1 & 0xFF)
+        core.fusion_materials.clear()
+        if peffect is None:
+            return
+        core.not_material = bool(not_material)
+        core.sub_solving_event.append(e)
+        self.add_process(self.proc_execute_operation(peffect, arg1 & 0xFF, cg, arg1 >> 16))
+        yield
+        core.not_material = False
 
