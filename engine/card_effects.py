@@ -69,6 +69,7 @@ from .group import CardSet
 from .messages import (LocInfo, MsgAddCounter, MsgCancelTarget, MsgCardHint, MsgCardTarget,
                        MsgDeckTop, MsgEquip, MsgMove, MsgRemoveCounter)
 from .wire import i32 as _i32
+from .effect_rules import effect_sort_key, is_continuous_event
 
 if TYPE_CHECKING:
     from .card import Card, EffectContainer
@@ -79,26 +80,6 @@ if TYPE_CHECKING:
 
 def _loc(pcard: "Card") -> LocInfo:
     return LocInfo.from_raw(pcard.get_info_location())
-
-
-_lazy: dict[str, Any] = {}
-
-
-def _sort_key() -> Any:
-    """effect_rules.effect_sort_key (imported on first use: effect_rules imports this module)."""
-    fn = _lazy.get("sort_key")
-    if fn is None:
-        from .effect_rules import effect_sort_key as fn
-        _lazy["sort_key"] = fn
-    return fn
-
-
-def _is_continuous_event(code: int) -> bool:
-    fn = _lazy.get("continuous")
-    if fn is None:
-        from .effect_rules import is_continuous_event as fn
-        _lazy["continuous"] = fn
-    return fn(code)
 
 
 # ----- the reference's effect filters (which of a container's effects apply to a card) -----
@@ -559,7 +540,7 @@ class CardEffectsMixin:
                 and peffect.owner is self and self.get_status(STATUS_DISABLED)
                 and (peffect.reset_flag & RESET_DISABLE)):
             return 0
-        if peffect.type & EFFECT_TYPES_TRIGGER_LIKE and _is_continuous_event(peffect.code):
+        if peffect.type & EFFECT_TYPES_TRIGGER_LIKE and is_continuous_event(peffect.code):
             return 0
         if peffect.type & EFFECT_TYPES_CHAIN_LINK and peffect.owner is duel.temp_card:
             return 0
@@ -1251,7 +1232,7 @@ class CardEffectsMixin:
         if code in effects.aura_effect:
             self.filter_effect_container(effects.aura_effect, code, default_aura_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_single_continuous_effect(self: "Card", code: int, eset: list["Effect"] | None = None,
@@ -1268,7 +1249,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             fec(pcard.xmaterial_effect, code, _not_field_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_self_effect(self: "Card", code: int, eset: list["Effect"] | None = None,
@@ -1280,7 +1261,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             self.filter_effect_container(pcard.xmaterial_effect, code, _not_field_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_immune_effect(self: "Card") -> None:
@@ -1300,7 +1281,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             fec(pcard.xmaterial_effect, EFFECT_IMMUNE_EFFECT, _not_field_filter, imm)
         fec(self.duel.effects.aura_effect, EFFECT_IMMUNE_EFFECT, _target_only_filter, imm)
-        imm.sort(key=_sort_key())
+        imm.sort(key=effect_sort_key)
         self.immune_effect = imm
 
     def filter_disable_related_cards(self: "Card") -> None:

@@ -56,11 +56,13 @@ from .core_constants import (
     SECOND_CODE,
 )
 from .wire import i32 as _i32, u32 as _u32
+from .card_data import CardData
+from .effect_rules import effect_sort_key
+from .group import CardSet
 
 if TYPE_CHECKING:
-    from .card import Card, CardData
+    from .card import Card
     from .effect import Effect
-    from .group import CardSet
 
 UINT32_MAX = 0xFFFFFFFF
 
@@ -102,7 +104,6 @@ class CardStatsMixin:
 
     def _read_card(self: "Card", code: int) -> "CardData":
         """The database row of ``code``; an unknown code reads as an all-zero row."""
-        from .card import CardData
         data = self.duel.card_reader(code)
         return data if data is not None else CardData()
 
@@ -444,7 +445,7 @@ class CardStatsMixin:
             self.filter_effect(EFFECT_SWAP_BASE_AD, eset, sort=False)
             self.filter_effect(EFFECT_SET_BASE_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_BASE_DEFENSE_FINAL, eset, sort=False)
-        eset.sort(key=_effect_sort_key())
+        eset.sort(key=effect_sort_key)
         # the card's own single "set base" effects first
         rest: list[Effect] = []
         for peffect in eset:
@@ -513,7 +514,7 @@ class CardStatsMixin:
             self.filter_effect(EFFECT_UPDATE_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_DEFENSE_FINAL, eset, sort=False)
-        eset.sort(key=_effect_sort_key())
+        eset.sort(key=effect_sort_key)
         rev = self.is_affected_by_effect(EFFECT_REVERSE_UPDATE) is not None
         # step 2: the card's own single SET_ATTACK / SET_DEFENSE
         rest: list[Effect] = []
@@ -956,7 +957,6 @@ class CardStatsMixin:
 
     def _cards_in_zones(self: "Card", zones: int, mzone: bool = True) -> "CardSet":
         """Cards in a two-sided zone mask (bits 16+ are the opponent's)."""
-        from .group import CardSet
         cset = CardSet()
         p = self.current.controler
         loc = LOCATION_MZONE if mzone else LOCATION_SZONE
@@ -966,7 +966,6 @@ class CardStatsMixin:
 
     def get_linked_cards(self: "Card") -> "CardSet":
         """Monsters this Link Monster points to."""
-        from .group import CardSet
         if not (self.data.type & TYPE_LINK) or self.current.location != LOCATION_MZONE:
             return CardSet()
         return self._cards_in_zones(self.get_linked_zone())
@@ -994,7 +993,6 @@ class CardStatsMixin:
         return zones
 
     def get_mutual_linked_cards(self: "Card") -> "CardSet":
-        from .group import CardSet
         if not (self.data.type & TYPE_LINK) or self.current.location != LOCATION_MZONE:
             return CardSet()
         return self._cards_in_zones(self.get_mutual_linked_zone())
@@ -1081,7 +1079,6 @@ class CardStatsMixin:
 
     def get_column_cards(self: "Card") -> "CardSet":
         """The other cards in this card's column (both players, both rows)."""
-        from .group import CardSet
         cset = CardSet()
         if not (self.current.location & LOCATION_ONFIELD):
             return cset
@@ -1267,15 +1264,3 @@ class CardStatsMixin:
         """Card.IsFaceupEx: face-up, or in the hand, GY or Deck."""
         return bool(self.is_position(POS_FACEUP)
                     or (self.current.location & (LOCATION_HAND | LOCATION_GRAVE | LOCATION_DECK)))
-
-
-_sort_key_fn: Any = None
-
-
-def _effect_sort_key() -> Any:
-    """effect_rules.effect_sort_key, looked up on first use (effect_rules imports card modules)."""
-    global _sort_key_fn
-    if _sort_key_fn is None:
-        from .effect_rules import effect_sort_key
-        _sort_key_fn = effect_sort_key
-    return _sort_key_fn

@@ -25,12 +25,14 @@ line with it.  The state is plain data: lists for zones, dicts for maps.
 from __future__ import annotations
 
 import itertools
+import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from .card import Card, CardData
+from .card import Card, CardData, EffectContainer
 from .effect import Effect
 from .event import Chain, Event
 from .group import CardSet, Group
+from .rng import MTRandom
 from .scripting import NullScriptHost, ScriptHost
 
 from .field.zones import ZonesMixin
@@ -132,7 +134,6 @@ class FieldEffects:
                  "disable_check_list", "disable_check_set", "grant_effect", "card_codes")
 
     def __init__(self) -> None:
-        from .card import EffectContainer
         # code -> how many effects of it the cards' single/equip/target/xmaterial
         # containers hold (kept by those containers; see EffectContainer)
         self.card_codes: dict[int, int] = {}
@@ -392,7 +393,6 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
 
     def __init__(self, card_reader: CardReader, *, seed_sequence: list[int] | None = None,
                  seed: int | None = None, script: ScriptHost | None = None) -> None:
-        from .rng import MTRandom
         self.card_reader = card_reader
         self.script: ScriptHost = script if script is not None else NullScriptHost()
         if seed_sequence is not None:
@@ -428,7 +428,6 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
 
     def warn(self, text: str) -> None:
         """Record a warning (``self.warnings``) and log it (logger ``duelhost.engine``)."""
-        import logging
         self.warnings.append(text)
         logging.getLogger("duelhost.engine").warning("%s", text)
 

@@ -24,10 +24,11 @@ from ..constants import (
     PHASE_BATTLE_START, POS_FACEDOWN, POS_FACEUP, POS_FACEUP_ATTACK, STATUS_FORBIDDEN,
     SUMMON_TYPE_NORMAL, SUMMON_TYPE_SPECIAL, TYPE_LINK, TYPE_TOKEN,
 )
+from ..card import CardData
 from ..event import Event
 
 if TYPE_CHECKING:
-    from ..card import Card, CardData
+    from ..card import Card
     from ..duel import Duel
     from ..effect import Effect
 
@@ -193,7 +194,6 @@ class PermissionsMixin:
         Asked with the duel's placeholder card wearing that data, for the
         current reason effect; the placeholder's data is blanked afterwards.
         """
-        from ..card import CardData
         self.temp_card.data = pdata.copy()
         try:
             return self.is_player_can_spsummon_card(self.core.reason_effect, sumtype, sumpos,
@@ -308,7 +308,6 @@ class PermissionsMixin:
     def prospective_card_data(self: "Duel", code: int) -> "CardData":
         """The data of card ``code`` from the database (blank when unknown) with that code,
         to be adjusted for Duel.IsPlayerCanSpecialSummonMonster."""
-        from ..card import CardData
         data = self.card_reader(code) if code else None
         data = data.copy() if data is not None else CardData()
         data.code = code

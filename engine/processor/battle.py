@@ -41,6 +41,7 @@ from ..group import CardSet
 from ..messages import (LocInfo, MsgAttack, MsgAttackDisabled, MsgBattle, MsgBecomeTarget,
                         MsgDamageStepEnd, MsgDamageStepStart, MsgHint)
 from .driver import Suspend
+from ..effect_rules import effect_sort_key
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -826,7 +827,6 @@ class BattleMixin:
 
     def _change_battle_damage(self: "Duel", eset: list, take_min: bool) -> None:
         """EFFECT_CHANGE_BATTLE_DAMAGE & co: double, halve, or set each player's battle damage."""
-        from ..effect_rules import effect_sort_key
         eset.sort(key=effect_sort_key)
         bdm = self.core.battle_damage
         for p in (0, 1):

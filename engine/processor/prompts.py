@@ -36,6 +36,9 @@ from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, Effe
 from ..stdsort import std_sort
 from ..field.chains import _become_target
 from ..wire import i32 as _i32
+from ..responses import is_declarable
+from ..group import CardSet
+from ..field.materials import MaterialsMixin
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -602,7 +605,6 @@ class PromptsMixin:
         self.emit(MsgHint(type=HINT_ATTRIB, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
 
     def proc_announce_card(self: "Duel", playerid: int) -> "Proc":
-        from ..responses import is_declarable
         core = self.core
         prompt = MsgAnnounceCard(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
 
@@ -626,7 +628,6 @@ class PromptsMixin:
 
     def _selected_cards(self: "Duel"):
         """The cards a proc_select_card answer chose (indexes into core.select_cards)."""
-        from ..group import CardSet
         b = self.returns.bvalue
         return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
 
@@ -698,7 +699,6 @@ class PromptsMixin:
 
 def _sum_params(sum_param: int) -> tuple[int, int]:
     """A card's sum value(s): see MaterialsMixin.get_sum_params."""
-    from ..field.materials import MaterialsMixin
     return MaterialsMixin.get_sum_params(sum_param)
 
 
