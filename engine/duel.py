@@ -1,22 +1,60 @@
 """The duel: both players' fields, the processor state, the message stream.
 
 ``Duel`` is the reference's duel + field + processor in one object.  Its
-methods come from mixins, one file per area of the rules:
+methods come from mixins, one file per area of the rules; a rule lives in the
+file of its area even when only a Lua function calls it (the binding's name is
+in the method's docstring, e.g. "Duel.NegateSummon: ...").  Every file of the
+engine, by area:
 
-    field/zones.py         zones and moving cards between them, shuffles, zone counts
-    field/effects.py       where effects are indexed; which effects apply to what
+The duel and its cards
+    duel.py                this file: the duel object, its state, object creation, clear()
+    card.py                Card: places, statuses (and the statuses scripts set); composed of:
+    card_data.py           CardData (printed data) and CardState (one place/stats snapshot)
+    card_stats.py          current code, type, level, ATK/DEF, ...; names, stats, places as scripts see them
+    card_checks.py         "can this card ..." rule checks; equip/union targets, battle questions
+    card_effects.py        effects on a card: adding, resetting, filtering; flag effects, relations, counters
+    effect.py              Effect, composed with:
+    effect_rules.py        one effect's rules: available, activatable, value, reset, ordering
+    event.py               events and chain links
+    group.py               groups of cards (CardSet, Group)
+
+The field (Duel mixins)
+    field/zones.py         zones and moving cards between them, shuffles, zone counts and flags, Deck tops
+    field/effects.py       where effects are indexed; which effects apply to what; player flag effects, activity counts
     field/permissions.py   "can player X do Y" checks (is_player_can_*)
-    field/materials.py     tributes, Fusion/Synchro/Xyz/Link/Ritual materials, sums
-    field/chains.py        questions about the current chain
+    field/materials.py     tributes, Fusion/Synchro/Xyz/Link/Ritual materials, sums over groups
+    field/chains.py        the current chain: questions about it, its links' targets and operation info
+
+The processor (Duel mixins)
     processor/driver.py    the unit queue and the host-facing run loop
     processor/events.py    raising events; triggers, quick effects, phase events
-    processor/turn.py      the turn and its phases
+    processor/turn.py      the turn and its phases, skipping a phase
     processor/idle.py      the Main Phase idle command
-    processor/battle.py    the Battle Phase, attacks and the Damage Step
+    processor/battle.py    the Battle Phase, attacks and the Damage Step, attacker/target changes
     processor/chain.py     building and resolving chains; running script callbacks
-    processor/adjust.py    the state checks done between actions
-    processor/prompts.py   asking a player (MSG_SELECT_* and the answer's checks)
-    operations/*.py        draw, summon, destroy, send, damage, ... (the actions)
+    processor/adjust.py    the state checks done between actions; winning
+    processor/prompts.py   asking a player (MSG_SELECT_* and the answer's checks), hints
+
+The actions (Duel mixins)
+    operations/summon.py          Normal/Tribute/Flip Summon, Set; negating a summon
+    operations/special_summon.py  Special Summons, material selections
+    operations/move.py            destroy, release, send, banish, return, move to field
+    operations/lp.py              damage, recovery, LP costs, setting LP
+    operations/position.py        battle positions, face-up/face-down
+    operations/control.py         control changes, equips
+    operations/misc.py            draw, counters, chain-link changes, confirms, random picks, ...
+
+Data, answers and encodings
+    messages.py            one typed class per MSG_*, encoding to the reference's bytes
+    responses.py           the players' answers: typed, encoded, checked; legal and random answers
+    constants.py           the constants scripts see (constant.lua)
+    core_constants.py      the core's own constants (message numbers, query flags, ...)
+    wire.py                little-endian struct helpers; the int32_t/uint32_t casts (i32, u32)
+    rng.py                 the reference's random number generator
+    stdsort.py             std::sort as libstdc++ does it (orders that reach the output)
+    scripting.py           the engine's view of the script host (NullScriptHost)
+    carddb.py              card records from a cards.cdb database
+    ydk.py                 .ydk deck lists
 
 Field names follow the reference (field.h) so the rules can be compared line by
 line with it.  The state is plain data: lists for zones, dicts for maps.
