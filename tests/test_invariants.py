@@ -33,7 +33,8 @@ from duelhost import paths
 from duelhost.deckpool import deck_pool, random_deck, read_deck_folder
 from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase
-from duelhost.engine.messages import MsgAnnounceCard, MsgMove, MsgRetry, MsgShuffleSetCard, MsgSwap
+from duelhost.engine.messages import (MsgAnnounceCard, MsgMove, MsgRetry, MsgShuffleSetCard, MsgSwap,
+                                      MsgSwapGraveDeck)
 from duelhost.engine.responses import (NoValidResponse, encode_response, legal_responses, parse_response,
                                        random_response)
 from duelhost.host import Duel
@@ -48,6 +49,8 @@ _PILES = (("list_hand", C.LOCATION_HAND), ("list_grave", C.LOCATION_GRAVE),
           ("list_remove", C.LOCATION_REMOVED), ("list_extra", C.LOCATION_EXTRA),
           ("list_main", C.LOCATION_DECK))
 _ZONES = (("list_mzone", C.LOCATION_MZONE), ("list_szone", C.LOCATION_SZONE))
+# piles whose every change the message log shows (MSG_MOVE in and out)
+_LOGGED_PILES = (("list_grave", C.LOCATION_GRAVE), ("list_remove", C.LOCATION_REMOVED))
 
 
 class Broken(AssertionError):
@@ -63,8 +66,17 @@ class Watch:
         eng = duel.engine
         self.initial = [c for c in eng.cards if c is not eng.temp_card]
         self.step = 0
-        self.seen = 0                      # messages already replayed into self.zones
+        # the message log replayed: what occupies each zone, and the GY and banished piles
+        self.seen = len(duel.messages)
         self.zones: dict[tuple[int, int, int], int | None] = {}   # (player, location, seq) -> code
+        self.piles: dict[tuple[int, int], list[int | None]] = {
+            (p, loc): [c.data.code for c in getattr(eng.player[p], attr)]
+            for p in (0, 1) for attr, loc in _LOGGED_PILES}
+        for p in (0, 1):
+            for attr, loc in _ZONES:
+                for seq, c in enumerate(getattr(eng.player[p], attr)):
+                    if c is not None:
+                        self.zones[(p, loc, seq)] = c.data.code
 
     # ----- reporting -------------------------------------------------------------------
 
@@ -141,6 +153,8 @@ class Watch:
     def check_log_vs_state(self) -> None:
         msgs = self.duel.messages
         zones = self.zones
+        piles = self.piles
+        resync: set[tuple[int, int]] = set()
         for msg in msgs[self.seen:]:
             if isinstance(msg, MsgMove):
                 for loc, add in ((msg.previous, False), (msg.current, True)):
@@ -150,6 +164,20 @@ class Watch:
                             zones[key] = msg.code or None
                         else:
                             zones.pop(key, None)
+                    elif loc.location in (C.LOCATION_GRAVE, C.LOCATION_REMOVED):
+                        pkey = (loc.controller, loc.location)
+                        if pkey in resync:
+                            continue
+                        pile = piles[pkey]
+                        if add:
+                            pile.insert(loc.sequence, msg.code or None)
+                        elif loc.sequence < len(pile):
+                            del pile[loc.sequence]
+                        else:
+                            self.fail(f"MSG_MOVE takes card {msg.code} out of {pkey} #{loc.sequence}, "
+                                      f"which the log says holds {len(pile)} card(s)")
+            elif isinstance(msg, MsgSwapGraveDeck):
+                resync.add((msg.player, C.LOCATION_GRAVE))    # the log does not say which cards
             elif isinstance(msg, MsgSwap):
                 k1 = (msg.loc1.controller, msg.loc1.location, msg.loc1.sequence)
                 k2 = (msg.loc2.controller, msg.loc2.location, msg.loc2.sequence)
@@ -172,6 +200,12 @@ class Watch:
         for key, code in zones.items():
             if code is not None and have[key] != code:
                 self.fail(f"zone {key}: state() has {have[key]}, the last message put {code} there")
+        for (p, loc), pile in piles.items():
+            codes = [cs.code for cs in state.players[p].at(loc)]
+            if (p, loc) in resync:
+                pile[:] = codes
+            elif len(codes) != len(pile) or any(c is not None and c != s for c, s in zip(pile, codes)):
+                self.fail(f"player {p}'s pile 0x{loc:x}: state() has {codes}, the message log {pile}")
 
     def check_prompt(self, prompt: Any) -> list[Any]:
         cards = getattr(prompt, "cards", None)

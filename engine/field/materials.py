@@ -921,7 +921,7 @@ class MaterialsMixin:
             icheck <<= 1
         return False
 
-    # ----- material groups handed to scripts (Duel.GetSynchroMaterial, SelectFusionMaterial) ---
+    # ===== material groups handed to scripts (Duel.GetSynchroMaterial, SelectFusionMaterial) ===
 
     def get_synchro_material_group(self: "Duel", playerid: int, facedown: bool) -> CardSet:
         """Duel.GetSynchroMaterial: the Synchro material candidates, without face-down
@@ -940,7 +940,7 @@ class MaterialsMixin:
             pgroup.container.add(cg)
         return pgroup
 
-    # ----- sums over a group (Group.CheckWithSum*, SelectWithSum*) ----------------------
+    # ===== sums over a group (Group.CheckWithSum*, SelectWithSum*) ====================
 
     def _sum_candidates(self: "Duel", cards: Iterable["Card"], fn: Any, extra: tuple) -> tuple[list["Card"], int]:
         """The must-select cards first, then the other cards of the group; returns the list

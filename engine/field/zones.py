@@ -1270,7 +1270,7 @@ class ZonesMixin:
         empty = struct.pack("<i", LEN_EMPTY)
         return b"".join(empty if c is None else c.get_infos(query_flag, use_cache) for c in pile)
 
-    # ----- moving cards inside a zone (Duel.MoveSequence, SwapSequence, ShuffleSetCard) ---
+    # ===== moving cards inside a zone (Duel.MoveSequence, SwapSequence, ShuffleSetCard) ===
 
     def move_sequence(self: "Duel", pcard: Card, seq: int) -> None:
         """Duel.MoveSequence: move a card to another zone of the same location (when the
@@ -1355,7 +1355,7 @@ class ZonesMixin:
                         for c in ms)
         self.emit(MsgShuffleSetCard(location=loc, previous=tuple(previous), current=current))
 
-    # ----- zone counts as if some cards had left (Duel.GetMZoneCount & co.) -------------
+    # ===== zone counts as if some cards had left (Duel.GetMZoneCount & co.) ===========
 
     def _without_cards(self: "Duel", mcard: Card | None, mgroup: "Group | CardSet | None",
                        szone: bool) -> list[tuple[int, list]]:
@@ -1463,7 +1463,7 @@ class ZonesMixin:
         limit = self.get_mzone_limit(playerid, uplayer & 0xFF, LOCATION_REASON_TOFIELD)
         return min(count, limit)
 
-    # ----- the top of the Deck and the Extra Deck ---------------------------------------
+    # ===== the top of the Deck and the Extra Deck =====================================
 
     def get_decktop_group(self: "Duel", playerid: int, count: int) -> CardSet:
         """The top ``count`` cards of ``playerid``'s Deck (Duel.GetDecktopGroup)."""
@@ -1485,7 +1485,7 @@ class ZonesMixin:
             i -= 1
         return out
 
-    # ----- zone flags of place selections (Duel.SelectDisableField, SelectField) --------
+    # ===== zone flags of place selections (Duel.SelectDisableField, SelectField) ======
 
     def get_disable_field_flag(self: "Duel", playerid: int, count: int, location1: int,
                                location2: int, filter_: int) -> tuple[int, int]:
@@ -1573,7 +1573,7 @@ class ZonesMixin:
             dfflag |= 0x1 << (16 + 5)
         return _i32(dfflag)
 
-    # ----- putting a puzzle's cards in place (Debug.AddCard, PreAddCounter) -------------
+    # ===== putting a puzzle's cards in place (Debug.AddCard, PreAddCounter) ===========
 
     def debug_add_card(self: "Duel", code: int, owner: int, playerid: int, location: int,
                        sequence: int, position: int, proc: bool) -> "Card | None":

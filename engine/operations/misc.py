@@ -647,7 +647,7 @@ class MiscOperationsMixin:
         yield
         self.returns.ivalue[0] = 1
 
-    # ----- showing cards (Duel.ConfirmDecktop, ConfirmExtratop, ConfirmCards) and the wait unit ---
+    # ===== showing cards (Duel.ConfirmDecktop, ConfirmExtratop, ConfirmCards) and the wait unit ===
 
     def proc_wait(self: "Duel") -> "Proc":
         """PROCESSOR_WAIT: the reference hands control back to the host here (after
@@ -704,7 +704,7 @@ class MiscOperationsMixin:
                                   cards=tuple(_card_info(c) for c in lst)))
         self.add_process(self.proc_wait())
 
-    # ----- negating the effects a card activated (Duel.NegateRelatedChain) --------------
+    # ===== negating the effects a card activated (Duel.NegateRelatedChain) ============
 
     def negate_related_chain(self: "Duel", pcard: Card, reset_flag: int) -> None:
         """Duel.NegateRelatedChain: negate the effects ``pcard`` activated in the current chain
@@ -728,7 +728,7 @@ class MiscOperationsMixin:
                 negeff.reset_flag = _u32(RESET_CHAIN | RESET_EVENT | reset_flag)
                 pcard.add_effect(negeff)
 
-    # ----- a random pick from a group (Group.RandomSelect) ------------------------------
+    # ===== a random pick from a group (Group.RandomSelect) ============================
 
     def random_select(self: "Duel", cards: Iterable["Card"], playerid: int, count: int) -> CardSet:
         """Pick ``count`` of ``cards`` at random for ``playerid`` and announce them.
@@ -760,7 +760,7 @@ class MiscOperationsMixin:
             cards=tuple(LocInfo.from_raw(c.get_info_location()) for c in chosen.ordered())))
         return chosen
 
-    # ----- copying monster effects (Duel.MajesticCopy) ----------------------------------
+    # ===== copying monster effects (Duel.MajesticCopy) ================================
 
     def majestic_copy(self: "Duel", pcard: "Card", copy_target: "Card") -> None:
         """Duel.MajesticCopy: ``pcard`` gains the monster effects of ``copy_target`` that start

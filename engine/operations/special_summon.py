@@ -1430,7 +1430,7 @@ class SpecialSummonMixin:
         self._hint_selectmsg(playerid, HINTMSG_XMATERIAL)
         self._select_card(playerid, core.summon_cancelable, 1, 1)
 
-    # ----- material selections started by scripts (Duel.SelectSynchroMaterial, SelectTunerMaterial, SelectXyzMaterial, SelectFusionMaterial) ---
+    # ===== material selections started by scripts (Duel.SelectSynchroMaterial, SelectTunerMaterial, SelectXyzMaterial, SelectFusionMaterial) ===
 
     def select_synchro_material(self: "Duel", playerid: int, pcard: "Card", filter1: Any,
                                 filter2: Any, min_: int, max_: int, smat: "Card | None",

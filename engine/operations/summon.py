@@ -1417,7 +1417,7 @@ class SummonMixin:
         if extra_effect is not None:
             extra_effect.dec_count()
 
-    # ----- negating a summon, the Normal Summon count (Duel.NegateSummon, IncreaseSummonedCount, CheckSummonedCount) ---
+    # ===== negating a summon, the Normal Summon count (Duel.NegateSummon, IncreaseSummonedCount, CheckSummonedCount) ===
 
     def negate_summon(self: "Duel", target: "Card | Group") -> None:
         """Duel.NegateSummon: negate the summon now being made (the event at this point
