@@ -12,8 +12,8 @@ After each answer, in duels between random players:
   lists passes the host's answer check, and the engine accepts the answer sent
   (no MSG_RETRY);
 * ``Duel.state()`` and the message log agree on what occupies each Monster and
-  Spell & Trap Zone (MSG_MOVE / MSG_SWAP / MSG_SHUFFLE_SET_CARD replayed on
-  an empty field).
+  Spell & Trap Zone and on each GY and banished pile, in order (MSG_MOVE /
+  MSG_SWAP / MSG_SHUFFLE_SET_CARD replayed from the starting position).
 
 A broken invariant names the duel, the step, the card and the last messages.
 CI plays the bundled cards; with YGOPRO_SCRIPTS set, real decks
