@@ -94,13 +94,10 @@ from .operations.position import PositionMixin
 from .operations.control import ControlMixin
 from .operations.misc import MiscOperationsMixin
 from .constants import DUEL_OBSOLETE_RULING, MASTER_RULE3, PLAYER_NONE
+from .core_constants import CURRENT_RULE, SIZE_RETURN_VALUE, TEMP_CARD_ID
 
 if TYPE_CHECKING:
     from .messages import Message
-
-CURRENT_RULE = 5
-TEMP_CARD_ID = 0
-SIZE_RETURN_VALUE = 256
 
 
 class Returns:
