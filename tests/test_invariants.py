@@ -22,7 +22,6 @@ CI plays the bundled cards; with YGOPRO_SCRIPTS set, real decks
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -338,8 +337,7 @@ def test_the_log_check_sees_a_card_that_moved_without_a_message(bundled: Any) ->
 def test_invariants_hold_with_real_decks(real_scripts: Path, corpus_db: Path) -> None:
     scripts = real_scripts
     db = CardDatabase.open(corpus_db)
-    shared = Path(__file__).resolve().parent.parent.parent / "shared"
-    folder = Path(os.environ.get("DUELHOST_DECKS") or shared / "decks")
+    folder = Path(__file__).resolve().parent.parent.parent / "shared" / "decks"   # next to the checkout
     if not folder.is_dir():
         pytest.skip(f"no deck folder {folder}")
     decks = [d for d in read_deck_folder(folder, db) if not d.problem]
