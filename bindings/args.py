@@ -54,7 +54,7 @@ from ..engine.effect import Effect
 from ..engine.group import Group
 from .errors import LuaArgError
 from .handles import CardAnchor, RefAnchor
-from .runtime import LuaFunction, LuaObject, LuaTable
+from .runtime import LuaFunction, LuaObject, LuaTable, _lupa
 
 __all__ = ["Args", "lua_toboolean", "lua_tointeger", "lua_tonumber", "lua_type_name"]
 
@@ -156,7 +156,6 @@ def lua_type_name(v: Any) -> str:
     if t is FunctionType and getattr(v, "lua_twin", None) is not None:
         return "function"
     if isinstance(v, LuaObject):
-        from .runtime import _lupa
         return str(_lupa.lua_type(v) or "userdata")
     return "userdata"
 

@@ -5,7 +5,8 @@ argument handling (which arguments are checked, which are optional and what
 they default to, branches on the real argument count), the same call into the
 engine, the same return values (booleans stay booleans, integers keep the
 reference's signedness).  Rule logic that the reference keeps in the library
-function itself lives in duelhost.engine.support.card_api.
+function itself is a Card method in the engine file of its area
+(engine/card_stats.py, card_checks.py, card_effects.py, card.py).
 
 Conventions of this file and its siblings (lib_card_effects, lib_card_checks):
 
@@ -20,22 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    ATTRIBUTE_ALL, POS_ATTACK, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP, REASON_EFFECT,
+    STATUS_NO_LEVEL, TYPE_LINK, TYPE_XYZ,
+)
+from ..engine.core_constants import DEFAULT_SUMMON_TYPE
 from .args import Args
 from .registry import LuaContext, lua_function
+from ..engine.wire import i32 as _i32, u32 as _u32
 
-PLAYER_NONE = 2
 NO_VALUES: tuple = ()
-
-
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.card_checks import MaterialInfo
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EFFECT_CANNOT_USE_AS_COST, LOCATION_SZONE, PLAYER_NONE, POS_FACEUP, REASON_COST, REASON_EFFECT,
+    SUMMON_TYPE_FUSION, SUMMON_TYPE_LINK, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ, TYPE_LINK,
+    TYPE_SYNCHRO, TYPE_XYZ,
+)
 from .args import Args
 from .lib_card import _i32, _u8, _u32
 from .registry import LuaContext, lua_function
-
-PLAYER_NONE = 2
 
 
 def _reason_player(c: Any) -> int:

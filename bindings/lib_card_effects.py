@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
-from ..engine.support.card_api import flag_effect_code
+from ..engine.constants import (
+    EFFECT_DUAL_STATUS, EVENT_FREE_CHAIN, LOCATION_ONFIELD, PLAYER_NONE, RESET_CODE,
+    STATUS_DISABLED, STATUS_FORBIDDEN, STATUS_PROC_COMPLETE,
+)
+from ..engine.card_effects import flag_effect_code
 from .args import Args
 from .lib_card import NO_VALUES, _i32, _u8, _u16, _u32
 from .registry import LuaContext, Yield, lua_function
-
-PLAYER_NONE = 2
 
 
 # ----- registering and finding effects -------------------------------------------------------

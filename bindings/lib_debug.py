@@ -2,9 +2,10 @@
 
 Used by puzzle and test scripts to build a position directly: cards put
 straight into zones, summon states, equips, targets and counters set without
-the rules, then MSG_RELOAD_FIELD.  The rule-side work is in
-engine/support/group_api.py (debug_add_card, debug_pre_equip,
-debug_pre_add_counter, reload_field_begin/end).
+the rules, then MSG_RELOAD_FIELD.  The rule-side work is in the engine:
+debug_add_card and debug_pre_add_counter in engine/field/zones.py,
+debug_pre_equip in engine/operations/control.py, clear and
+reload_field_begin/end in engine/duel.py.
 
 Texts: Debug.Message hands ``tostring(value)`` to the host's message handler
 (type 2; the reference's buffer keeps 255 bytes).  Debug.SetAIName and
@@ -20,15 +21,11 @@ from typing import Any
 from ..engine.messages import MsgAiName, MsgShowHint
 from .args import Args
 from .registry import LuaContext, NoValue, lua_function
+from ..engine.wire import i32 as _i32
 
 SIZE_AI_NAME = 128
 SIZE_HINT_MSG = 1024
 _STRBUFFER = 256
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _c_text(text: str | None, size: int) -> str:

@@ -14,8 +14,10 @@ arguments and their defaults, ``lua_gettop`` branches), the same call into the
 engine with the same reason/reason player defaults (``core.reason_effect``,
 ``core.reason_player``), the same return values (booleans stay booleans) and,
 for the yielding ones, the same values once the engine has run.  Rule logic
-the reference keeps inside the library function lives in
-duelhost.engine.support.duel_actions.
+the reference keeps inside the library function is a Duel method in the
+engine file of its area (engine/duel.py lists them: a summon negation in
+operations/summon.py, zone counts in field/zones.py, attacker changes in
+processor/battle.py, ...).
 
 Conventions (as in lib_card.py): ``_u32(args.int(i))`` is the reference's
 ``(uint32_t)lua_tointeger(L, i)`` (``args.uint32``), ``_i32`` its ``(int32_t)``
@@ -31,24 +33,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EVENT_BREAK_EFFECT, LOCATION_DECK, LOCATION_EXTRA, LOCATION_FZONE, LOCATION_GRAVE,
+    LOCATION_HAND, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, NO_FLIP_EFFECT, PLAYER_NONE,
+    POS_FACEUP, REASON_TEMPORARY, SUMMON_TYPE_LINK, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ,
+)
+from ..engine.core_constants import RETURN_TEMP_REMOVE_TO_FIELD, SUMMON_IN_CHAIN, SUMMON_IN_IDLE
 from ..engine.group import GTYPE_READ_ONLY, CardSet
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32, u32 as _u32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

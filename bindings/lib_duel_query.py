@@ -23,21 +23,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EFFECT_CANNOT_FLIP_SUMMON, EFFECT_CANNOT_MSET, EFFECT_CANNOT_RELEASE, EFFECT_CANNOT_REMOVE,
+    EFFECT_CANNOT_SSET, EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_TO_DECK, EFFECT_CANNOT_TO_GRAVE,
+    EFFECT_CANNOT_TO_HAND, HINT_SELECTMSG, PLAYER_NONE, POS_FACEUP, REASON_COST, REASON_EFFECT,
+)
+from ..engine.core_constants import MAX_COIN_COUNT
 from ..engine.messages import MsgHint
-from ..engine.support.duel_queries import setcode_list
+from ..engine.card_stats import setcode_list
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u8(v: int) -> int:

@@ -20,7 +20,9 @@ argument checks in the same order, optional arguments and their defaults,
 engine has run.  The ``ex`` argument of the matching functions is a Card, a
 Group or anything else (nil): checked without raising, as the reference's
 ``check_param(..., TRUE)``.  Rule logic the reference keeps in these
-functions is in duelhost.engine.support.duel_queries.
+functions is a Duel method in the engine file of its area (material
+selections in engine/operations/special_summon.py, zone flags in
+engine/field/zones.py, hints and announce options in engine/processor/prompts.py).
 
 Integer conventions: ``args.uint32(i)`` / ``args.int32(i)`` are the
 reference's ``(uint32_t)`` / ``(int32_t)lua_tointeger(L, i)``; ``_u8`` and
@@ -32,19 +34,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import LOCATION_HAND, LOCATION_MZONE, PLAYER_NONE, REASON_COST
 from ..engine.group import GTYPE_READ_ONLY, CardSet, Group
 from .args import Args
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _u16(v: int) -> int:

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.constants import *  # noqa: F401,F403  (the reference's names)
-from ..engine.core_constants import *  # noqa: F401,F403
+from ..engine.constants import (
+    EFFECT_CANNOT_PLACE_COUNTER, EFFECT_CHAIN_MATERIAL, LOCATION_ONFIELD, LOCATION_REASON_TOFIELD,
+    PHASE_BATTLE, PHASE_BATTLE_START, PHASE_MAIN1, PHASE_MAIN2, PLAYER_ALL, PLAYER_NONE,
+    STATUS_SPSUMMON_STEP, STATUS_SUMMONING,
+)
 from .args import Args
 from .registry import LuaContext, NoValue, lua_function
+from ..engine.wire import u32 as _u32
 
-PLAYER_NONE = 2
 NO_VALUES = NoValue
-
-
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
 
 
 def _u16(v: int) -> int:

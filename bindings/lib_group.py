@@ -41,6 +41,7 @@ from ..engine.scripting import filter_cards
 from .args import Args
 from .errors import LuaArgError
 from .registry import LuaContext, NoValue, Yield, lua_function
+from ..engine.wire import i32 as _i32
 
 
 class _EndOfGroup:
@@ -56,11 +57,6 @@ _DIRTY = 0
 
 def _cardid(c: Card) -> int:
     return c.cardid
-
-
-def _i32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _changed(pgroup: Group) -> None:

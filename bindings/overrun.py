@@ -30,6 +30,7 @@ import time
 import weakref
 from typing import Any
 
+from .. import engine
 from .errors import ScriptStopped
 
 __all__ = ["EngineOverrun", "GRACE", "PERIOD", "watch"]
@@ -55,7 +56,6 @@ class EngineOverrun(ScriptStopped):
 def _engine_dir() -> str:
     global _ENGINE_DIR
     if _ENGINE_DIR is None:
-        from .. import engine
         _ENGINE_DIR = os.path.dirname(os.path.abspath(engine.__file__))
     return _ENGINE_DIR
 

@@ -17,11 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .card_data import CardData, CardState
 from .card_stats import CardStatsMixin
 from .group import CardSet
-from .support.card_api import CardApiSupportMixin
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
+from .constants import (
+    GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT,
+    STATUS_LEAVE_CONFIRMED,
+)
+from .core_constants import CHINT_DESC_ADD
+from .messages import LocInfo, MsgCardHint, MsgDeckTop
 
 __all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
            "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",
@@ -31,149 +37,9 @@ if TYPE_CHECKING:
     from .duel import Duel
     from .effect import Effect
 
-PLAYER_NONE = 2
 
-# Location bits used by the core helpers here (full set in constants.py).
-_LOCATION_MZONE = 0x04
-_LOCATION_SZONE = 0x08
-_LOCATION_FZONE = 0x100
-_LOCATION_PZONE = 0x200
+# The location bit used by the core helpers here (full set in constants.py).
 _LOCATION_OVERLAY = 0x80
-
-
-class CardData:
-    """The printed data of a card as the core uses it (the reference's 80-byte card_data).
-
-    Mutable on purpose: a few effects and the Debug library change it.
-    """
-
-    __slots__ = ("code", "alias", "setcode", "type", "level", "attribute", "race",
-                 "attack", "defense", "lscale", "rscale", "link_marker", "rule_code")
-
-    def __init__(self, code: int = 0, alias: int = 0, setcode: tuple[int, ...] = (),
-                 type: int = 0, level: int = 0, attribute: int = 0, race: int = 0,
-                 attack: int = 0, defense: int = 0, lscale: int = 0, rscale: int = 0,
-                 link_marker: int = 0, rule_code: int = 0) -> None:
-        self.code = code
-        self.alias = alias
-        self.setcode = tuple(setcode)
-        self.type = type
-        self.level = level
-        self.attribute = attribute
-        self.race = race
-        self.attack = attack
-        self.defense = defense
-        self.lscale = lscale
-        self.rscale = rscale
-        self.link_marker = link_marker
-        self.rule_code = rule_code
-
-    def is_setcode(self, value: int) -> bool:
-        """True when one of the card's archetype codes matches ``value``.
-
-        An archetype code matches when its low 12 bits equal the value's low 12
-        bits and it carries every sub-archetype bit (0xf000) the value asks for.
-        """
-        settype = value & 0x0FFF
-        setsubtype = value & 0xF000
-        for sc in self.setcode:
-            if not sc:
-                return False
-            if (sc & 0x0FFF) == settype and (sc & setsubtype) == setsubtype:
-                return True
-        return False
-
-    def get_original_code(self) -> int:
-        """The code printed on the card: the alias for an alternate artwork, else the code."""
-        return self.alias if self.alias else self.code
-
-    def get_duel_code(self) -> int:
-        return self.rule_code if self.rule_code else self.get_original_code()
-
-    def copy(self) -> "CardData":
-        return CardData(self.code, self.alias, self.setcode, self.type, self.level,
-                        self.attribute, self.race, self.attack, self.defense,
-                        self.lscale, self.rscale, self.link_marker, self.rule_code)
-
-
-class CardState:
-    """One snapshot of a card's place and stats (the reference's card_state)."""
-
-    __slots__ = ("code", "code2", "setcode", "type", "level", "rank", "link", "lscale",
-                 "rscale", "attribute", "race", "attack", "defense", "base_attack",
-                 "base_defense", "controler", "location", "sequence", "position",
-                 "reason", "reason_card", "reason_effect", "reason_player", "pzone")
-
-    def __init__(self) -> None:
-        self.code = 0
-        self.code2 = 0
-        self.setcode: tuple[int, ...] = ()
-        self.type = 0
-        self.level = 0
-        self.rank = 0
-        self.link = 0
-        self.lscale = 0
-        self.rscale = 0
-        self.attribute = 0
-        self.race = 0
-        self.attack = 0
-        self.defense = 0
-        self.base_attack = 0
-        self.base_defense = 0
-        self.controler = PLAYER_NONE
-        self.location = 0
-        self.sequence = 0
-        self.position = 0
-        self.reason = 0
-        self.reason_card: Card | None = None
-        self.reason_effect: Effect | None = None
-        self.reason_player = PLAYER_NONE
-        self.pzone = False
-
-    def is_location(self, loc: int) -> bool:
-        """Location test that understands the Field Zone and Pendulum Zones.
-
-        The Field Zone is Spell & Trap Zone sequence 5; a Pendulum Zone is a
-        Spell & Trap Zone flagged ``pzone``.
-        """
-        if (loc & _LOCATION_FZONE) and self.location == _LOCATION_SZONE and self.sequence == 5:
-            return True
-        if (loc & _LOCATION_PZONE) and self.location == _LOCATION_SZONE and self.pzone:
-            return True
-        return bool(self.location & loc)
-
-    def is_main_mzone(self) -> bool:
-        return self.location == _LOCATION_MZONE and 0 <= self.sequence <= 4
-
-    def is_stzone(self) -> bool:
-        return self.location == _LOCATION_SZONE and 0 <= self.sequence <= 4
-
-    def init_state(self) -> None:
-        """Mark every stat unknown (the reference fills them with all-ones)."""
-        self.code = 0xFFFFFFFF
-        self.code2 = 0xFFFFFFFF
-        self.type = 0xFFFFFFFF
-        self.level = 0xFFFFFFFF
-        self.rank = 0xFFFFFFFF
-        self.link = 0xFFFFFFFF
-        self.lscale = 0xFFFFFFFF
-        self.rscale = 0xFFFFFFFF
-        self.attribute = 0xFFFFFFFF
-        self.race = 0xFFFFFFFF
-        self.attack = -1
-        self.defense = -1
-        self.base_attack = -1
-        self.base_defense = -1
-        self.controler = 0xFF
-        self.location = 0xFF
-        self.sequence = 0xFF
-        self.position = 0xFF
-        self.reason = 0xFFFFFFFF
-        self.reason_player = 0xFF
-
-    def copy_from(self, other: "CardState") -> None:
-        for name in CardState.__slots__:
-            setattr(self, name, getattr(other, name))
 
 
 class QueryCache:
@@ -308,7 +174,7 @@ class EffectContainer(dict):
         return out
 
 
-class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixin):
+class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin):
     """A card: printed data, location snapshots, statuses, counters and attached effects."""
 
     __slots__ = (
@@ -455,3 +321,53 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardApiSupportMixi
         s = self.current.sequence
         p = self.current.position
         return c + (l << 8) + (s << 16) + (p << 24)
+
+    # ----- statuses set by scripts ------------------------------------------------------
+
+    def set_status_by_script(self: "Card", status: int, enabled: bool) -> None:
+        """Card.SetStatus: ignored while the card is copying effects."""
+        if self.status & STATUS_COPYING_EFFECT:
+            return
+        self.set_status(status, enabled)
+
+    def set_spsummon_once(self: "Card", code: int) -> None:
+        """Card.SetSPSummonOnce: only one Special Summon of cards with this code per
+        turn (turns on the duel's check); ignored while copying effects."""
+        if self.status & STATUS_COPYING_EFFECT:
+            return
+        self.spsummon_code = code
+        self.duel.core.global_flag |= GLOBALFLAG_SPSUMMON_ONCE
+
+    def cancel_to_grave(self: "Card", cancel: bool = True) -> None:
+        """Card.CancelToGrave: a card that was going to the GY after resolving stays
+        (``cancel``), or is marked to be sent there (added to leave_confirmed)."""
+        if cancel:
+            self.set_status(STATUS_LEAVE_CONFIRMED, False)
+        else:
+            self.duel.core.leave_confirmed.add(self)
+            self.set_status(STATUS_LEAVE_CONFIRMED, True)
+
+    def assume_property(self: "Card", assume_type: int, assume_value: int) -> None:
+        """Card.AssumeProperty: answer stat questions with ``assume_value`` for one
+        ASSUME_* stat until the duel restores the assumptions."""
+        self.assume_type = assume_type & 0xFF
+        self.assume_value = assume_value & 0xFFFFFFFF
+        self.duel.assumes.add(self)
+
+    def set_hint(self: "Card", hint_type: int, value: int) -> None:
+        """Card.SetHint: show a hint on the card (MSG_CARD_HINT); the description
+        hints (CHINT_DESC_ADD and above) are only written by the core."""
+        if hint_type >= CHINT_DESC_ADD:
+            return
+        self.duel.emit(MsgCardHint(loc=LocInfo.from_raw(self.get_info_location()),
+                                   type=hint_type & 0xFF, value=value & 0xFFFFFFFF))
+
+    def reverse_in_deck(self: "Card") -> None:
+        """Card.ReverseInDeck: turn a Deck card face-up; if it is the top card, the
+        top of the Deck is shown (MSG_DECK_TOP)."""
+        if self.current.location != LOCATION_DECK:
+            return
+        self.current.position = POS_FACEUP_DEFENSE
+        p = self.current.controler
+        if self.current.sequence == len(self.duel.player[p].list_main) - 1:
+            self.duel.emit(MsgDeckTop(player=p, sequence=0, code=(self.data.code | 0x80000000) & 0xFFFFFFFF))

@@ -12,15 +12,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .constants import *  # noqa: F401,F403  (the reference's names)
-from .core_constants import *  # noqa: F401,F403
+from .constants import (
+    EFFECT_ATTACK_COST, EFFECT_ATTACK_DISABLED, EFFECT_CANNOT_ATTACK, EFFECT_CANNOT_ATTACK_ANNOUNCE,
+    EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_BE_EFFECT_TARGET,
+    EFFECT_CANNOT_BE_FUSION_MATERIAL, EFFECT_CANNOT_BE_LINK_MATERIAL,
+    EFFECT_CANNOT_BE_SYNCHRO_MATERIAL, EFFECT_CANNOT_BE_XYZ_MATERIAL, EFFECT_CANNOT_CHANGE_CONTROL,
+    EFFECT_CANNOT_CHANGE_POSITION, EFFECT_CANNOT_DISABLE, EFFECT_CANNOT_DISABLE_FLIP_SUMMON,
+    EFFECT_CANNOT_DISABLE_SPSUMMON, EFFECT_CANNOT_DISABLE_SUMMON, EFFECT_CANNOT_FLIP_SUMMON,
+    EFFECT_CANNOT_MSET, EFFECT_CANNOT_REMOVE, EFFECT_CANNOT_SELECT_BATTLE_TARGET,
+    EFFECT_CANNOT_SELECT_EFFECT_TARGET, EFFECT_CANNOT_SPECIAL_SUMMON, EFFECT_CANNOT_SSET,
+    EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_TO_DECK, EFFECT_CANNOT_TO_GRAVE,
+    EFFECT_CANNOT_TO_GRAVE_AS_COST, EFFECT_CANNOT_TO_HAND, EFFECT_CANNOT_TURN_SET,
+    EFFECT_CANNOT_USE_AS_COST, EFFECT_DECREASE_TRIBUTE, EFFECT_DECREASE_TRIBUTE_SET,
+    EFFECT_DEFENSE_ATTACK, EFFECT_DIVINE_LIGHT, EFFECT_DUAL_STATUS, EFFECT_DUAL_SUMMONABLE,
+    EFFECT_EQUIP_LIMIT, EFFECT_EXTRA_ATTACK, EFFECT_EXTRA_FUSION_MATERIAL,
+    EFFECT_EXTRA_RITUAL_MATERIAL, EFFECT_EXTRA_SET_COUNT, EFFECT_EXTRA_SUMMON_COUNT,
+    EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_IGNORE_IMMUNE, EFFECT_FLAG_SPSUM_PARAM,
+    EFFECT_FLIPSUMMON_COST, EFFECT_HAND_SYNCHRO, EFFECT_IGNORE_BATTLE_TARGET, EFFECT_INDESTRUCTABLE,
+    EFFECT_INDESTRUCTABLE_BATTLE, EFFECT_INDESTRUCTABLE_COUNT, EFFECT_INDESTRUCTABLE_EFFECT,
+    EFFECT_LIMIT_SPECIAL_SUMMON_POSITION, EFFECT_MONSTER_SSET, EFFECT_MSET_COST,
+    EFFECT_OLDUNION_STATUS, EFFECT_REVIVE_LIMIT, EFFECT_SCRAP_CHIMERA, EFFECT_SKIP_BP,
+    EFFECT_SPSUMMON_CONDITION, EFFECT_SPSUMMON_COST, EFFECT_SSET_COST, EFFECT_SUMMON_COST,
+    EFFECT_TRIBUTE_LIMIT, EFFECT_TUNER_MATERIAL_LIMIT, EFFECT_UNION_LIMIT, EFFECT_UNION_STATUS,
+    EFFECT_UNRELEASABLE_EFFECT, EFFECT_UNRELEASABLE_NONSUM, EFFECT_UNRELEASABLE_SUM,
+    EVENT_BE_PRE_MATERIAL, GLOBALFLAG_SCRAP_CHIMERA, LOCATION_DECK, LOCATION_EXTRA, LOCATION_GRAVE,
+    LOCATION_HAND, LOCATION_MZONE, LOCATION_ONFIELD, LOCATION_REASON_CONTROL,
+    LOCATION_REASON_TOFIELD, LOCATION_REMOVED, LOCATION_SZONE, PLAYER_NONE, POS_FACEDOWN,
+    POS_FACEDOWN_ATTACK, POS_FACEDOWN_DEFENSE, POS_FACEUP, POS_FACEUP_ATTACK, POS_FACEUP_DEFENSE,
+    REASON_COST, REASON_EFFECT, REASON_SUMMON, STATUS_BATTLE_DESTROYED, STATUS_CANNOT_CHANGE_FORM,
+    STATUS_DISABLED, STATUS_FLIP_SUMMONING, STATUS_FORBIDDEN, STATUS_LEAVE_CONFIRMED,
+    STATUS_PROC_COMPLETE, STATUS_SUMMONING, SUMMON_TYPE_DUAL, SUMMON_TYPE_FLIP, SUMMON_TYPE_FUSION,
+    SUMMON_TYPE_NORMAL, SUMMON_TYPE_SPECIAL, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ, TYPE_FIELD,
+    TYPE_FUSION, TYPE_LINK, TYPE_MONSTER, TYPE_PENDULUM, TYPE_RITUAL, TYPE_SPELL, TYPE_SPSUMMON,
+    TYPE_TOKEN, TYPE_TRAP, TYPE_TRAPMONSTER, TYPE_XYZ,
+)
+from .core_constants import EFFECT_STATUS_SPSELF, TYPES_EXTRA_DECK
 
 if TYPE_CHECKING:
     from .card import Card
     from .effect import Effect
     from .group import Group
 
-PLAYER_NONE = 2
 
 # effect codes that still reach a card while it is being summoned (effect.h's affect_summoning_effect)
 AFFECT_SUMMONING_EFFECT = frozenset({EFFECT_CANNOT_DISABLE_SUMMON, EFFECT_CANNOT_DISABLE_SPSUMMON,
@@ -887,3 +919,131 @@ class CardChecksMixin:
             if check(filter, peffect):
                 return True
         return False
+
+    # ----- placing and equipping --------------------------------------------------------
+
+    def is_can_be_placed_on_field(self: "Card", toplayer: int, tolocation: int) -> bool:
+        """Card.IsCanBePlacedOnField: not forbidden, and no unique-on-field rule is
+        broken by placing it in ``tolocation`` of ``toplayer`` (0 or 1)."""
+        if toplayer not in (0, 1):
+            return False
+        if self.is_status(STATUS_FORBIDDEN):
+            return False
+        return self.duel.check_unique_onfield(self, toplayer, tolocation & 0xFF, None) is None
+
+    def _union_compatible(self: "Card", target: "Card") -> bool:
+        """An old-style Union may not join a target that has new-style Unions, and
+        the other way round."""
+        return ((not self.is_affected_by_effect(EFFECT_OLDUNION_STATUS) or target.get_union_count() == 0)
+                and (not self.is_affected_by_effect(EFFECT_UNION_STATUS) or target.get_old_union_count() == 0))
+
+    def check_equip_target(self: "Card", target: "Card") -> bool:
+        """Card.CheckEquipTarget: EFFECT_EQUIP_LIMIT allows ``target``, and the Union kinds fit."""
+        return (self.is_affected_by_effect(EFFECT_EQUIP_LIMIT, target) is not None
+                and self._union_compatible(target))
+
+    def check_union_target(self: "Card", target: "Card") -> bool:
+        """Card.CheckUnionTarget: EFFECT_UNION_LIMIT allows ``target``, and the Union kinds fit."""
+        return (self.is_affected_by_effect(EFFECT_UNION_LIMIT, target) is not None
+                and self._union_compatible(target))
+
+    # ----- Synchro material limits ------------------------------------------------------
+
+    @staticmethod
+    def _material_limit_range(peffect: "Effect") -> tuple[int, int]:
+        """(min, max) materials an EFFECT_FLAG_SPSUM_PARAM limit effect sets with its
+        s_range/o_range; 0 and 99 otherwise."""
+        lo, hi = 0, 99
+        if peffect.is_flag(EFFECT_FLAG_SPSUM_PARAM):
+            if peffect.s_range and peffect.s_range > lo:
+                lo = peffect.s_range & 0xFFFF
+            if peffect.o_range and peffect.o_range < hi:
+                hi = peffect.o_range & 0xFFFF
+        return lo, hi
+
+    def get_tuner_limit(self: "Card") -> tuple | None:
+        """Card.GetTunerLimit: the EFFECT_TUNER_MATERIAL_LIMIT on this Tuner as
+        (effect, target function or None, value or None, min, max), or None."""
+        peffect = self.is_affected_by_effect(EFFECT_TUNER_MATERIAL_LIMIT)
+        if peffect is None:
+            return None
+        lo, hi = self._material_limit_range(peffect)
+        value = peffect.get_integer_value()
+        return (peffect, peffect.target if peffect.target else None, value if value else None, lo, hi)
+
+    def get_hand_synchro(self: "Card") -> tuple | None:
+        """Card.GetHandSynchro: for a monster in the Monster Zone, the effect letting it
+        use monsters in the hand as Synchro Material -- EFFECT_HAND_SYNCHRO, else an
+        EFFECT_TUNER_MATERIAL_LIMIT whose value includes LOCATION_HAND -- as
+        (effect, target function or None, min, max); None if neither."""
+        if not (self.current.location & LOCATION_MZONE):
+            return None
+        peffect = self.is_affected_by_effect(EFFECT_HAND_SYNCHRO)
+        if peffect is None:
+            peffect = self.is_affected_by_effect(EFFECT_TUNER_MATERIAL_LIMIT)
+            if peffect is None or not (peffect.get_integer_value() & LOCATION_HAND):
+                return None
+        lo, hi = self._material_limit_range(peffect)
+        return peffect, peffect.target if peffect.target else None, lo, hi
+
+    # ----- battle -----------------------------------------------------------------------
+
+    def get_battle_target(self: "Card") -> "Card | None":
+        """Card.GetBattleTarget: the monster this one battles (the attack target if it
+        attacks, the attacker if it is attacked), else None."""
+        core = self.duel.core
+        if core.attacker is self:
+            return core.attack_target
+        if core.attack_target is self:
+            return core.attacker
+        return None
+
+    def get_attackable_targets(self: "Card") -> tuple[list["Card"], bool]:
+        """Card.GetAttackableTarget: the monsters this card could attack now (as a
+        chain attack if it is the chain attacker) and whether it could attack directly."""
+        duel = self.duel
+        targets: list[Card] = []
+        chain_attack = duel.core.chain_attacker_id == self.fieldid
+        duel.get_attack_target(self, targets, chain_attack)
+        return targets, bool(self.direct_attackable)
+
+    def is_chain_attackable(self: "Card", ac: int = 2, monsteronly: bool = False) -> bool:
+        """Card.IsChainAttackable: can the current attacker attack again?
+
+        (This card itself is not looked at; the question is about the attacker.)
+        No when the attacker was destroyed by battle, is not the turn player's, is
+        no longer the monster that attacked, cannot declare an attack, has made
+        ``ac`` or more attack declarations (``ac`` 0: no limit), or (``ac`` 2) has
+        EFFECT_EXTRA_ATTACK.  Then it needs a monster to attack, or (unless
+        ``monsteronly``) a direct attack.  No attacker: False.
+        """
+        duel = self.duel
+        core = duel.core
+        attacker = core.attacker
+        if attacker is None:
+            return False
+        turn_player = duel.infos.turn_player
+        if (attacker.is_status(STATUS_BATTLE_DESTROYED)
+                or attacker.current.controler != turn_player
+                or attacker.fieldid_r != core.pre_field[0]
+                or not attacker.is_capable_attack_announce(turn_player)
+                or (ac != 0 and attacker.announce_count >= ac)
+                or (ac == 2 and attacker.is_affected_by_effect(EFFECT_EXTRA_ATTACK))):
+            return False
+        cv: list[Card] = []
+        duel.get_attack_target(attacker, cv, True)
+        if not cv and (monsteronly or attacker.direct_attackable == 0):
+            return False
+        return True
+
+    def get_attacked_cards(self: "Card") -> list["Card"]:
+        """Card.GetAttackedGroup: the monsters this card attacked (not direct attacks)."""
+        return [entry[0] for entry in self.attacked_cards.values() if entry[0] is not None]
+
+    def get_battled_cards(self: "Card") -> list["Card"]:
+        """Card.GetBattledGroup: the monsters this card battled."""
+        return [entry[0] for entry in self.battled_cards.values() if entry[0] is not None]
+
+    def is_direct_attacked(self: "Card") -> bool:
+        """Card.IsDirectAttacked: this card attacked directly (since its records were reset)."""
+        return self.attacked_cards.findcard(None) > 0

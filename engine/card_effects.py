@@ -21,44 +21,65 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .constants import *  # noqa: F401,F403  (the reference's names)
-from .core_constants import *  # noqa: F401,F403
+from .constants import (
+    CATEGORY_COIN, CATEGORY_DICE, CATEGORY_FUSION_SUMMON, CHINT_TURN, COUNTER_WITHOUT_PERMIT,
+    EFFECT_ADD_SETCODE, EFFECT_ADD_TYPE, EFFECT_CANNOT_DISABLE, EFFECT_CANNOT_REMOVE,
+    EFFECT_CANNOT_TO_DECK, EFFECT_CANNOT_TO_GRAVE, EFFECT_CANNOT_TO_HAND, EFFECT_CANNOT_TRIGGER,
+    EFFECT_CHANGE_ATTRIBUTE, EFFECT_CHANGE_LEVEL, EFFECT_CHANGE_RACE, EFFECT_COUNTER_LIMIT,
+    EFFECT_COUNTER_PERMIT, EFFECT_DISABLE, EFFECT_DISABLE_FIELD, EFFECT_DUAL_STATUS,
+    EFFECT_EXTRA_SET_COUNT, EFFECT_EXTRA_SUMMON_COUNT, EFFECT_FLAG_BOTH_SIDE,
+    EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COIN, EFFECT_FLAG_COPY,
+    EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_DICE, EFFECT_FLAG_EFFECT, EFFECT_FLAG_FUNC_VALUE,
+    EFFECT_FLAG_FUSION_SUMMON, EFFECT_FLAG_IGNORE_IMMUNE, EFFECT_FLAG_INITIAL, EFFECT_FLAG_OATH,
+    EFFECT_FLAG_OWNER_RELATE, EFFECT_FLAG_PLAYER_TARGET, EFFECT_FLAG_SINGLE_RANGE,
+    EFFECT_FLAG_SPSUM_PARAM, EFFECT_FLAG_UNCOPYABLE, EFFECT_FORBIDDEN, EFFECT_FUSION_MATERIAL,
+    EFFECT_FUSION_SUBSTITUTE, EFFECT_IMMUNE_EFFECT, EFFECT_LEAVE_FIELD_REDIRECT,
+    EFFECT_LIMIT_SET_PROC, EFFECT_LIMIT_SUMMON_PROC, EFFECT_MATERIAL_CHECK, EFFECT_MATERIAL_LIMIT,
+    EFFECT_NONTUNER, EFFECT_OLDUNION_STATUS, EFFECT_PRE_MONSTER, EFFECT_REMOVE_BRAINWASHING,
+    EFFECT_REMOVE_REDIRECT, EFFECT_REVIVE_LIMIT, EFFECT_SET_ATTACK, EFFECT_SET_ATTACK_FINAL,
+    EFFECT_SET_BASE_ATTACK, EFFECT_SET_BASE_ATTACK_FINAL, EFFECT_SET_BASE_DEFENSE,
+    EFFECT_SET_BASE_DEFENSE_FINAL, EFFECT_SET_CONTROL, EFFECT_SET_DEFENSE, EFFECT_SET_DEFENSE_FINAL,
+    EFFECT_SET_PROC, EFFECT_SPSUMMON_PROC, EFFECT_SPSUMMON_PROC_G, EFFECT_SUMMON_PROC,
+    EFFECT_TO_DECK_REDIRECT, EFFECT_TO_GRAVE_REDIRECT, EFFECT_TO_HAND_REDIRECT, EFFECT_TUNER,
+    EFFECT_TYPE_ACTIVATE, EFFECT_TYPE_EQUIP, EFFECT_TYPE_FIELD, EFFECT_TYPE_SINGLE,
+    EFFECT_TYPE_TARGET, EFFECT_TYPE_TRIGGER_F, EFFECT_TYPE_TRIGGER_O, EFFECT_TYPE_XMATERIAL,
+    EFFECT_UNION_STATUS, EFFECT_UNIQUE_CHECK, EFFECT_UPDATE_ATTACK, EFFECT_UPDATE_DEFENSE,
+    EFFECT_UPDATE_LEVEL, EFFECT_USE_EXTRA_MZONE, EFFECT_USE_EXTRA_SZONE, EVENT_ADD_COUNTER,
+    EVENT_LEAVE_DECK, EVENT_LEAVE_GRAVE, EVENT_LEVEL_UP, GLOBALFLAG_DECK_REVERSE_CHECK,
+    LOCATION_DECK, LOCATION_DECKBOT, LOCATION_DECKSHF, LOCATION_EXTRA, LOCATION_FZONE,
+    LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_ONFIELD, LOCATION_OVERLAY,
+    LOCATION_REMOVED, LOCATION_SZONE, PHASE_DRAW, PHASE_END, PHASE_STANDBY, PLAYER_NONE,
+    POS_FACEDOWN, POS_FACEDOWN_DEFENSE, POS_FACEUP, POS_FACEUP_DEFENSE, REASON_EFFECT,
+    REASON_LOST_TARGET, REASON_MATERIAL, REASON_REDIRECT, REASON_RULE, REASON_XYZ, RESETS_STANDARD,
+    RESET_CARD, RESET_CHAIN, RESET_CODE, RESET_CONTROL, RESET_COPY, RESET_DISABLE, RESET_EVENT,
+    RESET_LEAVE, RESET_MSCHANGE, RESET_OPPO_TURN, RESET_OVERLAY, RESET_PHASE, RESET_REMOVE,
+    RESET_SELF_TURN, RESET_TEMP_REMOVE, RESET_TODECK, RESET_TOFIELD, RESET_TOGRAVE, RESET_TOHAND,
+    RESET_TURN_SET, STATUS_COPYING_EFFECT, STATUS_DISABLED, STATUS_EFFECT_ENABLED,
+    STATUS_EFFECT_REPLACED, STATUS_FORBIDDEN, STATUS_INITIALIZING, STATUS_NO_LEVEL,
+    STATUS_SPSUMMON_STEP, SUMMON_TYPE_ADVANCE, SUMMON_TYPE_FUSION, SUMMON_TYPE_NORMAL,
+    SUMMON_TYPE_SPECIAL, TYPE_EFFECT, TYPE_MONSTER, TYPE_NORMAL, TYPE_PENDULUM, TYPE_SPELL,
+    TYPE_TOKEN, TYPE_TRAP, TYPE_TRAPMONSTER, TYPE_TUNER, TYPE_UNION,
+)
+from .core_constants import (
+    CHINT_DESC_ADD, CHINT_DESC_REMOVE, CODE_COUNTER, CODE_PHASE, EFFECT_TYPES_CHAIN_LINK,
+    EFFECT_TYPES_TRIGGER_LIKE, MAX_CARD_ID, TEMP_CARD_ID,
+)
 from .event import Chain
 from .group import CardSet
 from .messages import (LocInfo, MsgAddCounter, MsgCancelTarget, MsgCardHint, MsgCardTarget,
                        MsgDeckTop, MsgEquip, MsgMove, MsgRemoveCounter)
+from .wire import i32 as _i32
+from .effect_rules import effect_sort_key, is_continuous_event
 
 if TYPE_CHECKING:
     from .card import Card, EffectContainer
     from .card_checks import MaterialInfo
     from .effect import Effect
+    from .event import Event
     from .group import Group
-
-PLAYER_NONE = 2
-
 
 def _loc(pcard: "Card") -> LocInfo:
     return LocInfo.from_raw(pcard.get_info_location())
-
-
-_lazy: dict[str, Any] = {}
-
-
-def _sort_key() -> Any:
-    """effect_rules.effect_sort_key (imported on first use: effect_rules imports this module)."""
-    fn = _lazy.get("sort_key")
-    if fn is None:
-        from .effect_rules import effect_sort_key as fn
-        _lazy["sort_key"] = fn
-    return fn
-
-
-def _is_continuous_event(code: int) -> bool:
-    fn = _lazy.get("continuous")
-    if fn is None:
-        from .effect_rules import is_continuous_event as fn
-        _lazy["continuous"] = fn
-    return fn(code)
 
 
 # ----- the reference's effect filters (which of a container's effects apply to a card) -----
@@ -247,6 +268,24 @@ def _extra_count_args(values: list[int]) -> tuple[int, int, int]:
     else:
         releasable = 0xFF00FF
     return new_min, new_zone, releasable
+
+
+# Effect categories whose presence marks the effect with a matching flag when it
+# is registered on a card (the reference's category_checklist, in key order).
+CATEGORY_CHECKLIST: tuple[tuple[int, int], ...] = (
+    (CATEGORY_COIN, EFFECT_FLAG_COIN),
+    (CATEGORY_DICE, EFFECT_FLAG_DICE),
+    (CATEGORY_FUSION_SUMMON, EFFECT_FLAG_FUSION_SUMMON),
+)
+
+
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def flag_effect_code(code: int) -> int:
+    """The effect code a "flag effect" with id ``code`` is stored under: the id's
+    low 28 bits with EFFECT_FLAG_EFFECT added."""
+    return _i32((code & MAX_CARD_ID) | EFFECT_FLAG_EFFECT)
 
 
 class CardEffectsMixin:
@@ -501,7 +540,7 @@ class CardEffectsMixin:
                 and peffect.owner is self and self.get_status(STATUS_DISABLED)
                 and (peffect.reset_flag & RESET_DISABLE)):
             return 0
-        if peffect.type & EFFECT_TYPES_TRIGGER_LIKE and _is_continuous_event(peffect.code):
+        if peffect.type & EFFECT_TYPES_TRIGGER_LIKE and is_continuous_event(peffect.code):
             return 0
         if peffect.type & EFFECT_TYPES_CHAIN_LINK and peffect.owner is duel.temp_card:
             return 0
@@ -1193,7 +1232,7 @@ class CardEffectsMixin:
         if code in effects.aura_effect:
             self.filter_effect_container(effects.aura_effect, code, default_aura_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_single_continuous_effect(self: "Card", code: int, eset: list["Effect"] | None = None,
@@ -1210,7 +1249,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             fec(pcard.xmaterial_effect, code, _not_field_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_self_effect(self: "Card", code: int, eset: list["Effect"] | None = None,
@@ -1222,7 +1261,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             self.filter_effect_container(pcard.xmaterial_effect, code, _not_field_filter, eset)
         if sort and len(eset) > 1:
-            eset.sort(key=_sort_key())
+            eset.sort(key=effect_sort_key)
         return eset
 
     def filter_immune_effect(self: "Card") -> None:
@@ -1242,7 +1281,7 @@ class CardEffectsMixin:
         for pcard in list(self.xyz_materials):
             fec(pcard.xmaterial_effect, EFFECT_IMMUNE_EFFECT, _not_field_filter, imm)
         fec(self.duel.effects.aura_effect, EFFECT_IMMUNE_EFFECT, _target_only_filter, imm)
-        imm.sort(key=_sort_key())
+        imm.sort(key=effect_sort_key)
         self.immune_effect = imm
 
     def filter_disable_related_cards(self: "Card") -> None:
@@ -1634,6 +1673,263 @@ class CardEffectsMixin:
         core.reason_effect = oreason
         core.reason_player = op
         return res
+
+    # ----- effects registered by scripts ------------------------------------------------
+
+    def register_effect(self: "Card", peffect: "Effect", forced: bool) -> int | None:
+        """Card.RegisterEffect.  Returns the effect's id, 0 when add_effect refused
+        it, -1 when it already has a handler, or None (no value for the script)
+        when it is owned by the rules' temporary card or when an effect is being
+        applied (core.reason_effect) that this card is unaffected by -- unless
+        ``forced``; the effect is then queued for deletion (reseted_effects).
+        Categories COIN/DICE/FUSION_SUMMON add their EFFECT_FLAG_* first.
+        """
+        duel = self.duel
+        core = duel.core
+        if peffect.owner is duel.temp_card:
+            return None
+        if not forced and core.reason_effect is not None and not self.is_affect_by_effect(core.reason_effect):
+            core.reseted_effects[peffect] = None
+            return None
+        for category, flag in CATEGORY_CHECKLIST:
+            if peffect.category & category:
+                peffect.flag[0] |= flag
+        if peffect.handler is not None:
+            return -1
+        return self.add_effect(peffect)
+
+    def get_has_effects(self: "Card", code: int, check_player: int) -> list["Effect"]:
+        """Card.IsHasEffect: the card's applying effects of ``code`` (effect order);
+        with ``check_player`` other than PLAYER_NONE only those whose count limit
+        that player has not used up."""
+        eset = self.filter_effect(code)
+        if check_player == PLAYER_NONE:
+            return eset
+        return [peffect for peffect in eset if peffect.check_count_limit(check_player)]
+
+    def get_activate_effects(self: "Card") -> list["Effect"]:
+        """Card.GetActivateEffect: the card's EFFECT_TYPE_ACTIVATE effects (container order)."""
+        return [peffect for peffect in self.field_effect.all_effects() if peffect.type & EFFECT_TYPE_ACTIVATE]
+
+    def check_activate_effect(self: "Card", neglect_con: bool, neglect_cost: bool,
+                              copy_info: bool) -> tuple["Effect", "Event"] | None:
+        """Card.CheckActivateEffect: the first of the card's activate effects that the
+        reason player could activate now (ignoring its condition/cost if asked),
+        with the event it would respond to; None if none."""
+        duel = self.duel
+        for peffect in self.field_effect.all_effects():
+            if not (peffect.type & EFFECT_TYPE_ACTIVATE):
+                continue
+            ev = duel.check_event_c(peffect, duel.core.reason_player, neglect_con, neglect_cost, copy_info)
+            if ev is not None:
+                return peffect, ev
+        return None
+
+    def reset_negate_effect(self: "Card", codes: list[int]) -> None:
+        """Card.ResetNegateEffect: end the effects owned by each of these card codes (RESET_CARD)."""
+        for code in codes:
+            self.reset(code & 0xFFFFFFFF, RESET_CARD)
+
+    def copy_effect_by_script(self: "Card", code: int, reset: int, count: int, replace: bool) -> int:
+        """Card.CopyEffect / Card.ReplaceEffect: ``count`` 0 means 1, and a phase
+        reset without a turn side resets on either player's turn."""
+        if count == 0:
+            count = 1
+        if reset & RESET_PHASE and not (reset & (RESET_SELF_TURN | RESET_OPPO_TURN)):
+            reset |= RESET_SELF_TURN | RESET_OPPO_TURN
+        if replace:
+            return self.replace_effect(code, reset, count)
+        return self.copy_effect(code, reset, count)
+
+    def enable_dual_state(self: "Card") -> None:
+        """Card.EnableDualState: the Gemini monster becomes an Effect Monster (an
+        uncancellable EFFECT_DUAL_STATUS with a client hint, ending when the card
+        leaves the field or is turned face-down)."""
+        deffect = self.duel.new_effect()
+        deffect.owner = self
+        deffect.code = EFFECT_DUAL_STATUS
+        deffect.type = EFFECT_TYPE_SINGLE
+        deffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_CLIENT_HINT
+        deffect.description = 64
+        deffect.reset_flag = RESET_EVENT + 0x1FE0000
+        self.add_effect(deffect)
+
+    def enable_revive_limit(self: "Card") -> None:
+        """Card.EnableReviveLimit: the card must be properly summoned before it can be
+        revived (an uncopyable EFFECT_REVIVE_LIMIT); nothing while copying effects."""
+        if self.is_status(STATUS_COPYING_EFFECT):
+            return
+        peffect = self.duel.new_effect()
+        peffect.owner = self
+        peffect.code = EFFECT_REVIVE_LIMIT
+        peffect.type = EFFECT_TYPE_SINGLE
+        peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_UNCOPYABLE
+        self.add_effect(peffect)
+
+    def set_unique_onfield(self: "Card", s: int, o: int, unique_code: int, unique_function: Any,
+                           location: int) -> None:
+        """Card.SetUniqueOnField: only one card matching (``unique_function`` when
+        given, else the code ``unique_code``) may be face-up in ``location`` on the
+        sides ``s``/``o`` watch.  Registers EFFECT_UNIQUE_CHECK and starts watching
+        if the card is already there."""
+        self.unique_pos[0] = s & 0xFF
+        self.unique_pos[1] = o & 0xFF
+        if unique_function is not None:
+            self.unique_code = 1
+            self.unique_function = unique_function
+        else:
+            self.unique_code = unique_code & 0xFFFFFFFF
+        self.unique_location = location
+        peffect = self.duel.new_effect()
+        peffect.owner = self
+        peffect.type = EFFECT_TYPE_SINGLE
+        peffect.code = EFFECT_UNIQUE_CHECK
+        self.add_effect(peffect)
+        self.unique_effect = peffect
+        if self.current.location & location:
+            self.duel.add_unique_card(self)
+
+    def add_monster_attribute(self: "Card", type_: int, attribute: int, race: int, level: int,
+                              atk: int, defense: int) -> None:
+        """Card.AddMonsterAttribute: a Trap Monster gets its monster stats -- it loses
+        STATUS_NO_LEVEL and gets EFFECT_PRE_MONSTER (type; also reset at the end of
+        the chain) and, for each non-zero stat, a CHANGE_ATTRIBUTE / CHANGE_RACE /
+        CHANGE_LEVEL / SET_BASE_ATTACK / SET_BASE_DEFENSE, all ending when the card
+        leaves the field or is turned face-down."""
+        self.set_status(STATUS_NO_LEVEL, False)
+        duel = self.duel
+
+        def add_temp_effect(code: int, value: int, extra_reset_flag: int = 0) -> None:
+            peffect = duel.new_effect()
+            peffect.owner = self
+            peffect.type = EFFECT_TYPE_SINGLE
+            peffect.code = code
+            peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE
+            peffect.reset_flag = RESET_EVENT | 0x47E0000 | extra_reset_flag
+            peffect.value = value
+            self.add_effect(peffect)
+
+        add_temp_effect(EFFECT_PRE_MONSTER, type_, RESET_CHAIN)
+        if attribute:
+            add_temp_effect(EFFECT_CHANGE_ATTRIBUTE, attribute)
+        if race:
+            add_temp_effect(EFFECT_CHANGE_RACE, race)
+        if level:
+            add_temp_effect(EFFECT_CHANGE_LEVEL, level)
+        if atk:
+            add_temp_effect(EFFECT_SET_BASE_ATTACK, atk)
+        if defense:
+            add_temp_effect(EFFECT_SET_BASE_DEFENSE, defense)
+
+    # ----- flag effects -----------------------------------------------------------------
+
+    def register_flag_effect(self: "Card", code: int, reset: int, flag: int, count: int,
+                             label: int = 0, description: int = 0) -> "Effect":
+        """Card.RegisterFlagEffect: a marker effect (code = flag_effect_code(id))
+        carrying one label.  ``count`` 0 means 1; a phase reset without a turn
+        side resets on either player's turn.  The marker cannot be negated."""
+        if count == 0:
+            count = 1
+        if reset & RESET_PHASE and not (reset & (RESET_SELF_TURN | RESET_OPPO_TURN)):
+            reset |= RESET_SELF_TURN | RESET_OPPO_TURN
+        duel = self.duel
+        peffect = duel.new_effect()
+        peffect.effect_owner = duel.core.reason_player
+        peffect.owner = self
+        peffect.handler = None
+        peffect.type = EFFECT_TYPE_SINGLE
+        peffect.code = code
+        peffect.reset_flag = reset & 0xFFFFFFFF
+        peffect.flag[0] = (flag | EFFECT_FLAG_CANNOT_DISABLE) & _U64
+        peffect.reset_count = _i32(count)
+        peffect.label.append(label)
+        peffect.description = description & 0xFFFFFFFF
+        self.add_effect(peffect)
+        return peffect
+
+    def get_flag_effect(self: "Card", code: int) -> int:
+        """Card.GetFlagEffect: how many flag effects with this code the card has
+        (stored ones, whether or not they apply)."""
+        return len(self.single_effect.get(code) or ())
+
+    def set_flag_effect_label(self: "Card", code: int, label: int) -> bool:
+        """Card.SetFlagEffectLabel: replace the labels of the first flag effect with
+        this code by ``label``; False if there is none."""
+        effects = self.single_effect.get(code)
+        if not effects:
+            return False
+        peffect = effects[0]
+        peffect.label.clear()
+        peffect.label.append(label)
+        return True
+
+    def get_flag_effect_labels(self: "Card", code: int) -> list[int]:
+        """Card.GetFlagEffectLabel: the first label (0 if none) of each flag effect
+        with this code, in registration order."""
+        return [peffect.label[0] if peffect.label else 0 for peffect in self.single_effect.equal_range(code)]
+
+    # ----- relations to a chain link or the battle --------------------------------------
+
+    def is_relate_to_chain(self: "Card", chain_count: int) -> bool:
+        """Card.IsRelateToChain: related to chain link ``chain_count`` (out of range or
+        below 1: the newest link).  False when no chain is being built or resolved."""
+        chain = self.duel.core.current_chain
+        if chain_count > len(chain) or chain_count < 1:
+            chain_count = len(chain)
+        if chain_count == 0:
+            return False
+        return self.is_has_relation(chain[chain_count - 1])
+
+    def is_relate_to_battle(self: "Card") -> bool:
+        """Card.IsRelateToBattle: still the same card (real field id) as one of the
+        two monsters of the current battle."""
+        pre_field = self.duel.core.pre_field
+        return self.fieldid_r == pre_field[0] or self.fieldid_r == pre_field[1]
+
+    # ----- counters set up by scripts ---------------------------------------------------
+
+    def enable_counter_permit(self: "Card", countertype: int, prange: int | None = None,
+                              condition: Any = None) -> None:
+        """Card.EnableCounterPermit: the card may hold counters of this type while in
+        ``prange`` (default: Monster Zone for monsters, else Spell & Trap/Field
+        Zone), optionally only while ``condition`` holds."""
+        if prange is None:
+            prange = LOCATION_MZONE if self.data.type & TYPE_MONSTER else LOCATION_SZONE | LOCATION_FZONE
+        peffect = self.duel.new_effect()
+        peffect.owner = self
+        peffect.type = EFFECT_TYPE_SINGLE
+        peffect.code = _i32(EFFECT_COUNTER_PERMIT | countertype) & 0xFFFFFFFF
+        peffect.flag[0] = EFFECT_FLAG_SINGLE_RANGE
+        peffect.range = prange & 0xFFFF
+        if condition is not None:
+            peffect.condition = condition
+        self.add_effect(peffect)
+
+    def set_counter_limit(self: "Card", countertype: int, limit: int) -> None:
+        """Card.SetCounterLimit: at most ``limit`` counters of this type (EFFECT_COUNTER_LIMIT)."""
+        peffect = self.duel.new_effect()
+        peffect.owner = self
+        peffect.type = EFFECT_TYPE_SINGLE
+        peffect.code = _i32(EFFECT_COUNTER_LIMIT | countertype) & 0xFFFFFFFF
+        peffect.value = limit
+        self.add_effect(peffect)
+
+    def remove_all_counters(self: "Card") -> bool:
+        """Card.RemoveCounter with counter type 0: every counter comes off at once
+        (one MSG_REMOVE_COUNTER per type, by type); True if there were any."""
+        result = False
+        for ctype in sorted(self.counters):
+            result = True
+            self._emit_counter(MsgRemoveCounter, ctype, self.counters[ctype])
+        self.counters.clear()
+        return result
+
+    def get_counter_count(self: "Card", countertype: int) -> int:
+        """Card.GetCounter: the number of counters of this type; type 0 gives how many
+        counter types the card has."""
+        if countertype == 0:
+            return len(self.counters)
+        return self.get_counter(countertype & 0xFFFF)
 
 
 def _is_card(x: Any) -> bool:

@@ -20,29 +20,54 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any
 
-from .constants import *  # noqa: F401,F403  (the reference's names)
-from .core_constants import *  # noqa: F401,F403
+from .constants import (
+    ASSUME_ATTACK, ASSUME_ATTRIBUTE, ASSUME_CODE, ASSUME_DEFENSE, ASSUME_LEVEL, ASSUME_RACE,
+    ASSUME_RANK, ASSUME_TYPE, EFFECT_ADD_ATTRIBUTE, EFFECT_ADD_CODE, EFFECT_ADD_FUSION_CODE,
+    EFFECT_ADD_FUSION_SETCODE, EFFECT_ADD_LINK_ATTRIBUTE, EFFECT_ADD_LINK_CODE,
+    EFFECT_ADD_LINK_RACE, EFFECT_ADD_RACE, EFFECT_ADD_SETCODE, EFFECT_ADD_TYPE,
+    EFFECT_CHANGE_ATTRIBUTE, EFFECT_CHANGE_CODE, EFFECT_CHANGE_FUSION_ATTRIBUTE,
+    EFFECT_CHANGE_GRAVE_ATTRIBUTE, EFFECT_CHANGE_GRAVE_RACE, EFFECT_CHANGE_LEVEL,
+    EFFECT_CHANGE_LSCALE, EFFECT_CHANGE_RACE, EFFECT_CHANGE_RANK, EFFECT_CHANGE_RSCALE,
+    EFFECT_CHANGE_TYPE, EFFECT_FLAG2_OPTION, EFFECT_FLAG2_REPEAT_UPDATE, EFFECT_FLAG2_WICKED,
+    EFFECT_FLAG_SINGLE_RANGE, EFFECT_PRE_MONSTER, EFFECT_REMOVE_ATTRIBUTE, EFFECT_REMOVE_RACE,
+    EFFECT_REMOVE_TYPE, EFFECT_REVEAL_ONFIELD, EFFECT_REVERSE_UPDATE, EFFECT_RITUAL_LEVEL,
+    EFFECT_RITUAL_LEVEL_EX, EFFECT_SET_ATTACK, EFFECT_SET_ATTACK_FINAL, EFFECT_SET_BASE_ATTACK,
+    EFFECT_SET_BASE_ATTACK_FINAL, EFFECT_SET_BASE_DEFENSE, EFFECT_SET_BASE_DEFENSE_FINAL,
+    EFFECT_SET_BATTLE_ATTACK, EFFECT_SET_BATTLE_DEFENSE, EFFECT_SET_DEFENSE,
+    EFFECT_SET_DEFENSE_FINAL, EFFECT_SWAP_AD, EFFECT_SWAP_BASE_AD, EFFECT_SYNCHRO_LEVEL,
+    EFFECT_SYNCHRO_LEVEL_EX, EFFECT_TYPE_SINGLE, EFFECT_UPDATE_ATTACK, EFFECT_UPDATE_DEFENSE,
+    EFFECT_UPDATE_LEVEL, EFFECT_UPDATE_LSCALE, EFFECT_UPDATE_RANK, EFFECT_UPDATE_RSCALE,
+    EFFECT_XYZ_LEVEL, EFFECT_XYZ_MIN_COUNT, LINK_MARKER_BOTTOM, LINK_MARKER_BOTTOM_LEFT,
+    LINK_MARKER_BOTTOM_RIGHT, LINK_MARKER_LEFT, LINK_MARKER_RIGHT, LINK_MARKER_TOP,
+    LINK_MARKER_TOP_LEFT, LINK_MARKER_TOP_RIGHT, LOCATION_DECK, LOCATION_GRAVE, LOCATION_HAND,
+    LOCATION_MZONE, LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_SZONE, MAX_XYZ_LEVEL,
+    NEW_MASTER_RULE, POS_FACEUP, STATUS_ACTIVATE_DISABLED, STATUS_DISABLED, STATUS_FORBIDDEN,
+    STATUS_NO_LEVEL, STATUS_PROC_COMPLETE, STATUS_SPSUMMON_STEP, STATUS_SUMMONING,
+    STATUS_SUMMON_DISABLED, SUMMON_INFO_ATTACK, SUMMON_INFO_ATTRIBUTE, SUMMON_INFO_CODE,
+    SUMMON_INFO_CODE2, SUMMON_INFO_DEFENSE, SUMMON_INFO_LEVEL, SUMMON_INFO_RACE, SUMMON_INFO_RANK,
+    SUMMON_INFO_REASON_EFFECT, SUMMON_INFO_REASON_PLAYER, SUMMON_INFO_TYPE, TYPE_LINK, TYPE_MONSTER,
+    TYPE_PENDULUM, TYPE_SPELL, TYPE_TOKEN, TYPE_XYZ,
+)
+from .core_constants import (
+    POS_REVEAL, QUERY_ALIAS, QUERY_ATTACK, QUERY_ATTRIBUTE, QUERY_BASE_ATTACK, QUERY_BASE_DEFENSE,
+    QUERY_CODE, QUERY_COUNTERS, QUERY_DEFENSE, QUERY_EQUIP_CARD, QUERY_LEVEL, QUERY_LINK,
+    QUERY_LSCALE, QUERY_OVERLAY_CARD, QUERY_OWNER, QUERY_POSITION, QUERY_RACE, QUERY_RANK,
+    QUERY_REASON, QUERY_REASON_CARD, QUERY_RSCALE, QUERY_STATUS, QUERY_TARGET_CARD, QUERY_TYPE,
+    SECOND_CODE,
+)
+from .wire import i32 as _i32, u32 as _u32
+from .card_data import CardData
+from .effect_rules import effect_sort_key
+from .group import CardSet
 
 if TYPE_CHECKING:
-    from .card import Card, CardData
+    from .card import Card
     from .effect import Effect
-    from .group import CardSet
 
 UINT32_MAX = 0xFFFFFFFF
 
 _U32 = struct.Struct("<I")
 _I32 = struct.Struct("<i")
-
-
-def _u32(v: int) -> int:
-    """The value as the reference's uint32_t holds it."""
-    return v & 0xFFFFFFFF
-
-
-def _i32(v: int) -> int:
-    """The value as the reference's int32_t holds it."""
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def check_setcode(setcode: int, value: int) -> bool:
@@ -56,6 +81,20 @@ def check_setcode(setcode: int, value: int) -> bool:
     return bool(setcode) and (setcode & 0x0FFF) == settype and (setcode & setsubtype) == setsubtype
 
 
+def setcode_list(value: int) -> tuple[int, ...]:
+    """The archetype list a 64-bit setcode value stands for (the reference's write_setcode).
+
+    Each non-zero 16-bit chunk, from the low end, is one archetype code.
+    """
+    value &= 0xFFFFFFFFFFFFFFFF
+    out: list[int] = []
+    while value:
+        if value & 0xFFFF:
+            out.append(value & 0xFFFF)
+        value >>= 16
+    return tuple(out)
+
+
 class CardStatsMixin:
     """Methods of Card (see engine/card.py)."""
 
@@ -65,7 +104,6 @@ class CardStatsMixin:
 
     def _read_card(self: "Card", code: int) -> "CardData":
         """The database row of ``code``; an unknown code reads as an all-zero row."""
-        from .card import CardData
         data = self.duel.card_reader(code)
         return data if data is not None else CardData()
 
@@ -407,7 +445,7 @@ class CardStatsMixin:
             self.filter_effect(EFFECT_SWAP_BASE_AD, eset, sort=False)
             self.filter_effect(EFFECT_SET_BASE_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_BASE_DEFENSE_FINAL, eset, sort=False)
-        eset.sort(key=_effect_sort_key())
+        eset.sort(key=effect_sort_key)
         # the card's own single "set base" effects first
         rest: list[Effect] = []
         for peffect in eset:
@@ -476,7 +514,7 @@ class CardStatsMixin:
             self.filter_effect(EFFECT_UPDATE_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_DEFENSE, eset, sort=False)
             self.filter_effect(EFFECT_SET_DEFENSE_FINAL, eset, sort=False)
-        eset.sort(key=_effect_sort_key())
+        eset.sort(key=effect_sort_key)
         rev = self.is_affected_by_effect(EFFECT_REVERSE_UPDATE) is not None
         # step 2: the card's own single SET_ATTACK / SET_DEFENSE
         rest: list[Effect] = []
@@ -919,7 +957,6 @@ class CardStatsMixin:
 
     def _cards_in_zones(self: "Card", zones: int, mzone: bool = True) -> "CardSet":
         """Cards in a two-sided zone mask (bits 16+ are the opponent's)."""
-        from .group import CardSet
         cset = CardSet()
         p = self.current.controler
         loc = LOCATION_MZONE if mzone else LOCATION_SZONE
@@ -929,7 +966,6 @@ class CardStatsMixin:
 
     def get_linked_cards(self: "Card") -> "CardSet":
         """Monsters this Link Monster points to."""
-        from .group import CardSet
         if not (self.data.type & TYPE_LINK) or self.current.location != LOCATION_MZONE:
             return CardSet()
         return self._cards_in_zones(self.get_linked_zone())
@@ -957,7 +993,6 @@ class CardStatsMixin:
         return zones
 
     def get_mutual_linked_cards(self: "Card") -> "CardSet":
-        from .group import CardSet
         if not (self.data.type & TYPE_LINK) or self.current.location != LOCATION_MZONE:
             return CardSet()
         return self._cards_in_zones(self.get_mutual_linked_zone())
@@ -1044,7 +1079,6 @@ class CardStatsMixin:
 
     def get_column_cards(self: "Card") -> "CardSet":
         """The other cards in this card's column (both players, both rows)."""
-        from .group import CardSet
         cset = CardSet()
         if not (self.current.location & LOCATION_ONFIELD):
             return cset
@@ -1095,14 +1129,138 @@ class CardStatsMixin:
         return self.get_status(STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED
                                | STATUS_SPSUMMON_STEP)
 
+    # ----- names as scripts ask for them ------------------------------------------------
 
-_sort_key_fn: Any = None
+    def _codes_with(self: "Card", extra_code: int | None) -> list[int]:
+        """The current name, the second name (if any), then the values of the card's
+        effects of ``extra_code`` (None: no extra names)."""
+        codes = [self.get_code()]
+        otcode = self.get_another_code()
+        if otcode:
+            codes.append(otcode)
+        if extra_code is not None:
+            codes.extend(_i32(peffect.get_value(self)) for peffect in self.filter_effect(extra_code))
+        return codes
 
+    def get_fusion_codes(self: "Card") -> list[int]:
+        """Card.GetFusionCode: the names the card has as a Fusion Material -- its
+        name(s), then each EFFECT_ADD_FUSION_CODE value (not while the rules check
+        "not as material")."""
+        return self._codes_with(None if self.duel.core.not_material else EFFECT_ADD_FUSION_CODE)
 
-def _effect_sort_key() -> Any:
-    """effect_rules.effect_sort_key, looked up on first use (effect_rules imports card modules)."""
-    global _sort_key_fn
-    if _sort_key_fn is None:
-        from .effect_rules import effect_sort_key
-        _sort_key_fn = effect_sort_key
-    return _sort_key_fn
+    def get_link_codes(self: "Card") -> list[int]:
+        """Card.GetLinkCode: the name(s), then each EFFECT_ADD_LINK_CODE value."""
+        return self._codes_with(EFFECT_ADD_LINK_CODE)
+
+    def is_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsCode: does either of the card's names equal one of ``codes``
+        (None entries -- nil arguments -- are skipped)?"""
+        code1 = self.get_code()
+        code2 = self.get_another_code()
+        for tcode in codes:
+            if tcode is None:
+                continue
+            if code1 == tcode or (code2 and code2 == tcode):
+                return True
+        return False
+
+    def is_original_code_rule(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsOriginalCodeRule: is_code against the names before effects."""
+        code1, code2 = self.get_original_code_rule()
+        for tcode in codes:
+            if tcode is None:
+                continue
+            if code1 == tcode or (code2 and code2 == tcode):
+                return True
+        return False
+
+    def _is_code_with(self: "Card", extra_code: int, codes: list[int | None], skip: bool) -> bool:
+        eset = self.filter_effect(extra_code)
+        if not eset or skip:
+            return self.is_code(codes)
+        fcode = {self.get_code()}
+        code2 = self.get_another_code()
+        if code2:
+            fcode.add(code2)
+        for peffect in eset:
+            fcode.add(peffect.get_value(self) & 0xFFFFFFFF)
+        return any(tcode is not None and tcode in fcode for tcode in codes)
+
+    def is_fusion_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsFusionCode: is_code, also matching EFFECT_ADD_FUSION_CODE names
+        (which do not count while the rules check "not as material")."""
+        return self._is_code_with(EFFECT_ADD_FUSION_CODE, codes, self.duel.core.not_material)
+
+    def is_link_code(self: "Card", codes: list[int | None]) -> bool:
+        """Card.IsLinkCode: is_code, also matching EFFECT_ADD_LINK_CODE names."""
+        return self._is_code_with(EFFECT_ADD_LINK_CODE, codes, False)
+
+    # ----- stats as scripts see them ----------------------------------------------------
+
+    def is_monster_for_stats(self: "Card") -> bool:
+        """Does the card have monster stats now (a monster card, currently a monster,
+        or under EFFECT_PRE_MONSTER)?  Card.IsAttack & co. answer no otherwise."""
+        return bool((self.data.type & TYPE_MONSTER) or (self.get_type() & TYPE_MONSTER)
+                    or self.is_affected_by_effect(EFFECT_PRE_MONSTER))
+
+    def has_defense_for_stats(self: "Card") -> bool:
+        """A monster (see is_monster_for_stats) that is not a Link Monster."""
+        return not (self.data.type & TYPE_LINK) and self.is_monster_for_stats()
+
+    def get_current_scale(self: "Card") -> int:
+        """Card.GetCurrentScale: in the left Pendulum Zone the left scale, in the
+        right one the right scale; elsewhere the printed left scale."""
+        if self.current.pzone:
+            if self.current.sequence == self.duel.get_pzone_sequence(0):
+                return self.get_lscale()
+            return self.get_rscale()
+        return self.data.lscale
+
+    def get_special_summon_info(self: "Card", flag: int) -> Any:
+        """One value recorded when the card was Special Summoned (SUMMON_INFO_*):
+        unsigned stats, signed ATK/DEF, the reason effect (or None) and player;
+        None for an unknown flag."""
+        sp = self.spsummon
+        unsigned = {SUMMON_INFO_CODE: sp.code, SUMMON_INFO_CODE2: sp.code2, SUMMON_INFO_TYPE: sp.type,
+                    SUMMON_INFO_LEVEL: sp.level, SUMMON_INFO_RANK: sp.rank,
+                    SUMMON_INFO_ATTRIBUTE: sp.attribute, SUMMON_INFO_RACE: sp.race}
+        if flag in unsigned:
+            return unsigned[flag] & 0xFFFFFFFF
+        if flag == SUMMON_INFO_ATTACK:
+            return _i32(sp.attack)
+        if flag == SUMMON_INFO_DEFENSE:
+            return _i32(sp.defense)
+        if flag == SUMMON_INFO_REASON_EFFECT:
+            return sp.reason_effect
+        if flag == SUMMON_INFO_REASON_PLAYER:
+            return sp.reason_player & 0xFF
+        return None
+
+    # ----- where the card is, as scripts see it -----------------------------------------
+
+    def get_script_location(self: "Card") -> int:
+        """Card.GetLocation: 0 while the card is treated as not on the field (being
+        summoned, or its summon/activation negated), else its location."""
+        if self.is_treated_as_not_on_field():
+            return 0
+        return self.current.location
+
+    def is_script_location(self: "Card", loc: int) -> bool:
+        """Card.IsLocation: never while treated as not on the field; a card in the
+        Spell & Trap Zone also matches LOCATION_FZONE / LOCATION_PZONE."""
+        if self.is_treated_as_not_on_field():
+            return False
+        if self.current.location == LOCATION_MZONE:
+            return bool(loc & LOCATION_MZONE)
+        if self.current.location == LOCATION_SZONE:
+            return self.current.is_location(loc)
+        return bool(self.current.location & loc)
+
+    def is_script_onfield(self: "Card") -> bool:
+        """Card.IsOnField: on the field and not treated as not on the field."""
+        return bool(self.current.location & LOCATION_ONFIELD) and not self.is_treated_as_not_on_field()
+
+    def is_faceup_ex(self: "Card") -> bool:
+        """Card.IsFaceupEx: face-up, or in the hand, GY or Deck."""
+        return bool(self.is_position(POS_FACEUP)
+                    or (self.current.location & (LOCATION_HAND | LOCATION_GRAVE | LOCATION_DECK)))

@@ -1,22 +1,60 @@
 """The duel: both players' fields, the processor state, the message stream.
 
 ``Duel`` is the reference's duel + field + processor in one object.  Its
-methods come from mixins, one file per area of the rules:
+methods come from mixins, one file per area of the rules; a rule lives in the
+file of its area even when only a Lua function calls it (the binding's name is
+in the method's docstring, e.g. "Duel.NegateSummon: ...").  Every file of the
+engine, by area:
 
-    field/zones.py         zones and moving cards between them, shuffles, zone counts
-    field/effects.py       where effects are indexed; which effects apply to what
+The duel and its cards
+    duel.py                this file: the duel object, its state, object creation, clear()
+    card.py                Card: places, statuses (and the statuses scripts set); composed of:
+    card_data.py           CardData (printed data) and CardState (one place/stats snapshot)
+    card_stats.py          current code, type, level, ATK/DEF, ...; names, stats, places as scripts see them
+    card_checks.py         "can this card ..." rule checks; equip/union targets, battle questions
+    card_effects.py        effects on a card: adding, resetting, filtering; flag effects, relations, counters
+    effect.py              Effect, composed with:
+    effect_rules.py        one effect's rules: available, activatable, value, reset, ordering
+    event.py               events and chain links
+    group.py               groups of cards (CardSet, Group)
+
+The field (Duel mixins)
+    field/zones.py         zones and moving cards between them, shuffles, zone counts and flags, Deck tops
+    field/effects.py       where effects are indexed; which effects apply to what; player flag effects, activity counts
     field/permissions.py   "can player X do Y" checks (is_player_can_*)
-    field/materials.py     tributes, Fusion/Synchro/Xyz/Link/Ritual materials, sums
-    field/chains.py        questions about the current chain
+    field/materials.py     tributes, Fusion/Synchro/Xyz/Link/Ritual materials, sums over groups
+    field/chains.py        the current chain: questions about it, its links' targets and operation info
+
+The processor (Duel mixins)
     processor/driver.py    the unit queue and the host-facing run loop
     processor/events.py    raising events; triggers, quick effects, phase events
-    processor/turn.py      the turn and its phases
+    processor/turn.py      the turn and its phases, skipping a phase
     processor/idle.py      the Main Phase idle command
-    processor/battle.py    the Battle Phase, attacks and the Damage Step
+    processor/battle.py    the Battle Phase, attacks and the Damage Step, attacker/target changes
     processor/chain.py     building and resolving chains; running script callbacks
-    processor/adjust.py    the state checks done between actions
-    processor/prompts.py   asking a player (MSG_SELECT_* and the answer's checks)
-    operations/*.py        draw, summon, destroy, send, damage, ... (the actions)
+    processor/adjust.py    the state checks done between actions; winning
+    processor/prompts.py   asking a player (MSG_SELECT_* and the answer's checks), hints
+
+The actions (Duel mixins)
+    operations/summon.py          Normal/Tribute/Flip Summon, Set; negating a summon
+    operations/special_summon.py  Special Summons, material selections
+    operations/move.py            destroy, release, send, banish, return, move to field
+    operations/lp.py              damage, recovery, LP costs, setting LP
+    operations/position.py        battle positions, face-up/face-down
+    operations/control.py         control changes, equips
+    operations/misc.py            draw, counters, chain-link changes, confirms, random picks, ...
+
+Data, answers and encodings
+    messages.py            one typed class per MSG_*, encoding to the reference's bytes
+    responses.py           the players' answers: typed, encoded, checked; legal and random answers
+    constants.py           the constants scripts see (constant.lua)
+    core_constants.py      the core's own constants (message numbers, query flags, ...)
+    wire.py                little-endian struct helpers; the int32_t/uint32_t casts (i32, u32)
+    rng.py                 the reference's random number generator
+    stdsort.py             std::sort as libstdc++ does it (orders that reach the output)
+    scripting.py           the engine's view of the script host (NullScriptHost)
+    carddb.py              card records from a cards.cdb database
+    ydk.py                 .ydk deck lists
 
 Field names follow the reference (field.h) so the rules can be compared line by
 line with it.  The state is plain data: lists for zones, dicts for maps.
@@ -25,12 +63,14 @@ line with it.  The state is plain data: lists for zones, dicts for maps.
 from __future__ import annotations
 
 import itertools
+import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from .card import Card, CardData
+from .card import Card, CardData, EffectContainer
 from .effect import Effect
 from .event import Chain, Event
 from .group import CardSet, Group
+from .rng import MTRandom
 from .scripting import NullScriptHost, ScriptHost
 
 from .field.zones import ZonesMixin
@@ -53,17 +93,11 @@ from .operations.lp import LifePointsMixin
 from .operations.position import PositionMixin
 from .operations.control import ControlMixin
 from .operations.misc import MiscOperationsMixin
-from .support.duel_actions import DuelActionsSupportMixin
-from .support.duel_queries import DuelQueriesSupportMixin
-from .support.group_api import GroupApiSupportMixin
+from .constants import DUEL_OBSOLETE_RULING, MASTER_RULE3, PLAYER_NONE
+from .core_constants import CURRENT_RULE, SIZE_RETURN_VALUE, TEMP_CARD_ID
 
 if TYPE_CHECKING:
     from .messages import Message
-
-PLAYER_NONE = 2
-CURRENT_RULE = 5
-TEMP_CARD_ID = 0
-SIZE_RETURN_VALUE = 256
 
 
 class Returns:
@@ -135,7 +169,6 @@ class FieldEffects:
                  "disable_check_list", "disable_check_set", "grant_effect", "card_codes")
 
     def __init__(self) -> None:
-        from .card import EffectContainer
         # code -> how many effects of it the cards' single/equip/target/xmaterial
         # containers hold (kept by those containers; see EffectContainer)
         self.card_codes: dict[int, int] = {}
@@ -390,13 +423,11 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
            ChainQueriesMixin, ProcessorMixin, HostLoopMixin, EventsMixin, TurnMixin, IdleMixin,
            BattleMixin, ChainMixin, AdjustMixin, PromptsMixin, SummonMixin,
            SpecialSummonMixin, MoveMixin, LifePointsMixin, PositionMixin, ControlMixin,
-           MiscOperationsMixin, DuelActionsSupportMixin, DuelQueriesSupportMixin,
-           GroupApiSupportMixin):
+           MiscOperationsMixin):
     """One duel.  Create it, add cards, ``start()``, then drive it (processor/driver.py)."""
 
     def __init__(self, card_reader: CardReader, *, seed_sequence: list[int] | None = None,
                  seed: int | None = None, script: ScriptHost | None = None) -> None:
-        from .rng import MTRandom
         self.card_reader = card_reader
         self.script: ScriptHost = script if script is not None else NullScriptHost()
         if seed_sequence is not None:
@@ -432,7 +463,6 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
 
     def warn(self, text: str) -> None:
         """Record a warning (``self.warnings``) and log it (logger ``duelhost.engine``)."""
-        import logging
         self.warnings.append(text)
         logging.getLogger("duelhost.engine").warning("%s", text)
 
@@ -489,3 +519,70 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         for pcard in self.assumes:
             pcard.assume_type = 0
         self.assumes.clear()
+
+    # ----- tokens (Duel.CreateToken) ----------------------------------------------------
+
+    def create_token(self: "Duel", playerid: int, code: int) -> Card:
+        """Duel.CreateToken: a new card of ``code`` owned and controlled by ``playerid``,
+        in no location yet (Duel.SpecialSummon puts it on the field).
+
+        Its name, type and stats are the database record's.  A code with no
+        record makes a blank card with that code, as the reference does (its
+        card reader answers zeros), and a warning names the code.
+        """
+        if self.card_reader(code) is None:
+            self.warn(f"Duel.CreateToken: no row for card code {code} in the card database: "
+                      f"a blank card was made, as the reference does")
+        pcard = self.new_card(code)
+        pcard.owner = playerid
+        pcard.current.location = 0
+        pcard.current.controler = playerid
+        return pcard
+
+    # ----- starting over (the reference's duel::clear; Debug.ReloadFieldBegin/End) ------
+
+    def clear(self: "Duel") -> None:
+        """Throw the whole duel away and start with an empty field (the reference's duel::clear).
+
+        Every card, the field, its effects and the processor state are replaced
+        by fresh ones (card ids restart at 1 with a new temp card); the RNG, the
+        message stream and the script host's Lua state are kept.  Meant to be
+        called before the duel starts (Debug.ReloadFieldBegin in a puzzle): units
+        already queued are dropped.  The reference also unregisters every old
+        card, group and effect from Lua; here a script that kept a handle of an
+        old object still reaches that (now detached) object.
+        """
+        self.cards = []
+        self.assumes.clear()
+        self.uncopy.clear()
+        self.player = [PlayerInfo(), PlayerInfo()]
+        self.infos = FieldInfo()
+        self.effects = FieldEffects()
+        self.core = CoreState()
+        self.returns = Returns()
+        self.nil_event = Event()
+        self.temp_card = self.new_card(TEMP_CARD_ID)
+
+    def reload_field_begin(self: "Duel", flag: int, rule: int) -> None:
+        """Debug.ReloadFieldBegin: clear the duel, add ``flag`` to the duel options and
+        set the rule: ``rule`` if non-zero, else 1 with DUEL_OBSOLETE_RULING, else
+        the current rule.  Master Rule 3 has 8 Spell & Trap Zones per player."""
+        self.clear()
+        core = self.core
+        core.duel_options |= flag & 0xFFFFFFFF
+        if rule:
+            core.duel_rule = rule
+        elif flag & DUEL_OBSOLETE_RULING:
+            core.duel_rule = 1
+        else:
+            core.duel_rule = CURRENT_RULE
+        if core.duel_rule == MASTER_RULE3:
+            self.player[0].szone_size = 8
+            self.player[1].szone_size = 8
+
+    def reload_field_end(self: "Duel") -> None:
+        """Debug.ReloadFieldEnd: no pending hand/Deck shuffles, then MSG_RELOAD_FIELD."""
+        core = self.core
+        core.shuffle_hand_check[0] = core.shuffle_hand_check[1] = False
+        core.shuffle_deck_check[0] = core.shuffle_deck_check[1] = False
+        self.reload_field_info()

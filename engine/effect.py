@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .effect_rules import EffectRulesMixin
+from .constants import PLAYER_NONE
 
 if TYPE_CHECKING:
     from .card import Card
     from .duel import Duel
-
-PLAYER_NONE = 2
 
 
 class Effect(EffectRulesMixin):

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .card_data import CardState
+from .constants import PLAYER_NONE
+
 if TYPE_CHECKING:
-    from .card import Card, CardState
+    from .card import Card
     from .effect import Effect
     from .group import Group
 
-PLAYER_NONE = 2
 _LOCATION_SZONE = 0x08
 _LOCATION_FZONE = 0x100
 _LOCATION_PZONE = 0x200
@@ -66,17 +68,6 @@ class OpTarget:
         self.op_param = op_param
 
 
-_CARD_STATE: list[type] = []
-
-
-def _card_state_class() -> type:
-    """engine.card.CardState (imported on first use: card modules import this one)."""
-    if not _CARD_STATE:
-        from .card import CardState
-        _CARD_STATE.append(CardState)
-    return _CARD_STATE[0]
-
-
 class Chain:
     """A chain link (or a candidate for one)."""
 
@@ -87,7 +78,6 @@ class Chain:
                  "evt", "opinfos", "flag", "required_handorset_effects")
 
     def __init__(self) -> None:
-        CardState = _card_state_class()
         self.chain_id = 0
         self.chain_count = 0
         self.triggering_player = PLAYER_NONE
@@ -111,7 +101,6 @@ class Chain:
 
     def copy(self) -> "Chain":
         """A copy as the reference copies chain structs (shallow: groups are shared)."""
-        CardState = _card_state_class()
         c = Chain.__new__(Chain)
         for name in Chain.__slots__:
             setattr(c, name, getattr(self, name))

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from .core_constants import GTYPE_DEFAULT, GTYPE_KEEP_ALIVE, GTYPE_READ_ONLY
+
 if TYPE_CHECKING:
     from .card import Card
     from .duel import Duel
 
-GTYPE_DEFAULT = 0
-GTYPE_READ_ONLY = 1
-GTYPE_KEEP_ALIVE = 2
+__all__ = ["CardSet", "Group", "GTYPE_DEFAULT", "GTYPE_READ_ONLY", "GTYPE_KEEP_ALIVE"]
 
 
 def _cardid(c: "Card") -> int:

@@ -1,4 +1,6 @@
-"""Little-endian byte helpers shared by the message and response codecs.
+"""Little-endian byte helpers shared by the message and response codecs, and the
+reference's 32-bit integer casts (``i32``/``u32``) that the rules and the
+bindings use wherever the reference narrows a value to int32_t/uint32_t.
 
 The reference core writes every multi-byte integer little-endian with no
 padding and no alignment, so every layout here is a ``struct`` format with the
@@ -16,6 +18,8 @@ __all__ = [
     "U16",
     "U32",
     "I32",
+    "i32",
+    "u32",
     "U8_U8",
     "U8_U32",
     "need",
@@ -29,6 +33,17 @@ U32: Final = Struct("<I")
 I32: Final = Struct("<i")
 U8_U8: Final = Struct("<BB")
 U8_U32: Final = Struct("<BI")
+
+
+def i32(x: int) -> int:
+    """The value as the reference's int32_t holds it (wrap to a signed 32-bit integer)."""
+    x &= 0xFFFFFFFF
+    return x - 0x100000000 if x & 0x80000000 else x
+
+
+def u32(x: int) -> int:
+    """The value as the reference's uint32_t holds it."""
+    return x & 0xFFFFFFFF
 
 
 def need(buf: bytes, offset: int, size: int) -> None:

@@ -6,15 +6,40 @@ A chain count of 0 means "the newest link".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
-from ..event import Chain, Event
+from ..constants import (
+    CHAININFO_CHAIN_COUNT, CHAININFO_CHAIN_ID, CHAININFO_DISABLE_PLAYER, CHAININFO_DISABLE_REASON,
+    CHAININFO_EXTTYPE, CHAININFO_TARGET_CARDS, CHAININFO_TARGET_PARAM, CHAININFO_TARGET_PLAYER,
+    CHAININFO_TRIGGERING_ATTACK, CHAININFO_TRIGGERING_ATTRIBUTE, CHAININFO_TRIGGERING_CODE,
+    CHAININFO_TRIGGERING_CODE2, CHAININFO_TRIGGERING_CONTROLER, CHAININFO_TRIGGERING_DEFENSE,
+    CHAININFO_TRIGGERING_EFFECT, CHAININFO_TRIGGERING_LEVEL, CHAININFO_TRIGGERING_LOCATION,
+    CHAININFO_TRIGGERING_PLAYER, CHAININFO_TRIGGERING_POSITION, CHAININFO_TRIGGERING_RACE,
+    CHAININFO_TRIGGERING_RANK, CHAININFO_TRIGGERING_SEQUENCE, CHAININFO_TYPE,
+    EFFECT_CANNOT_DISEFFECT, EFFECT_CANNOT_INACTIVATE, EFFECT_DISABLE_CHAIN,
+    EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CANNOT_INACTIVATE, EFFECT_FLAG_CARD_TARGET,
+    EFFECT_FLAG_FIELD_ONLY, EFFECT_FLAG_SINGLE_RANGE, EFFECT_TYPE_ACTIVATE, EFFECT_TYPE_CONTINUOUS,
+    EFFECT_TYPE_FIELD, EFFECT_TYPE_QUICK_O, EFFECT_TYPE_SINGLE, EFFECT_TYPE_TRIGGER_F,
+    EFFECT_TYPE_TRIGGER_O, EVENT_FREE_CHAIN, EVENT_PHASE, LOCATION_DECK, LOCATION_EXTRA,
+    LOCATION_HAND, MASTER_RULE_2020, POS_FACEDOWN, POS_FACEUP, RESET_CHAIN, STATUS_FORBIDDEN,
+    TYPE_CONTINUOUS, TYPE_MONSTER, TYPE_SPELL, TYPE_TRAP,
+)
+from ..core_constants import (
+    CHAIN_DISABLE_EFFECT, CHAIN_HAND_TRIGGER, EFFECT_STATUS_SPSELF, GTYPE_READ_ONLY,
+)
+from ..event import Chain, Event, OpTarget
+from ..messages import LocInfo, MsgBecomeTarget
+from ..group import Group
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
+    from ..card import Card
     from ..duel import Duel
     from ..effect import Effect
+
+def _become_target(duel: "Duel", pcard: "Card") -> None:
+    """MSG_BECOME_TARGET for one card (the reference always writes one card per message)."""
+    duel.emit(MsgBecomeTarget(cards=(LocInfo.from_raw(pcard.get_info_location() & 0xFFFFFFFF),)))
 
 
 class ChainQueriesMixin:
@@ -230,11 +255,6 @@ class ChainQueriesMixin:
                            for c in self.core.current_chain)
         return True
 
-    def is_able_to_enter_bp(self: "Duel") -> bool:
-        return (bool((self.core.duel_options & DUEL_ATTACK_FIRST_TURN) or self.infos.turn_id != 1)
-                and self.infos.phase < PHASE_BATTLE_START
-                and not self.is_player_affected_by_effect(self.infos.turn_player, EFFECT_CANNOT_BP))
-
     def check_hint_timing(self: "Duel", peffect: "Effect") -> bool:
         """Does the effect's hint timing match the current timing (from its controller's view)?"""
         p = peffect.get_handler_player()
@@ -242,3 +262,180 @@ class ChainQueriesMixin:
         if p == 0:
             return bool((peffect.hint_timing[0] & ht[0]) or (peffect.hint_timing[1] & ht[1]))
         return bool((peffect.hint_timing[0] & ht[1]) or (peffect.hint_timing[1] & ht[0]))
+
+    # ----- what scripts read of a chain link (Duel.GetChainInfo, GetTargetsRelateToChain) ---
+
+    def chain_info(self: "Duel", ch: "Chain", flag: int) -> Any:
+        """One value of Duel.GetChainInfo: what CHAININFO_* ``flag`` asks about link ``ch``
+        (None for an unknown flag)."""
+        st = ch.triggering_state
+        if flag == CHAININFO_CHAIN_COUNT:
+            return ch.chain_count
+        if flag == CHAININFO_TRIGGERING_EFFECT:
+            return ch.triggering_effect
+        if flag == CHAININFO_TRIGGERING_PLAYER:
+            return ch.triggering_player
+        if flag == CHAININFO_TRIGGERING_CONTROLER:
+            return ch.triggering_controler
+        if flag == CHAININFO_TRIGGERING_LOCATION:
+            return ch.triggering_location
+        if flag == CHAININFO_TRIGGERING_SEQUENCE:
+            return ch.triggering_sequence
+        if flag == CHAININFO_TRIGGERING_POSITION:
+            return ch.triggering_position
+        if flag == CHAININFO_TRIGGERING_CODE:
+            return st.code
+        if flag == CHAININFO_TRIGGERING_CODE2:
+            return st.code2
+        if flag == CHAININFO_TRIGGERING_LEVEL:
+            return st.level
+        if flag == CHAININFO_TRIGGERING_RANK:
+            return st.rank
+        if flag == CHAININFO_TRIGGERING_ATTRIBUTE:
+            return st.attribute
+        if flag == CHAININFO_TRIGGERING_RACE:
+            return st.race
+        if flag == CHAININFO_TRIGGERING_ATTACK:
+            return st.attack
+        if flag == CHAININFO_TRIGGERING_DEFENSE:
+            return st.defense
+        if flag == CHAININFO_TARGET_CARDS:
+            return ch.target_cards
+        if flag == CHAININFO_TARGET_PLAYER:
+            return ch.target_player
+        if flag == CHAININFO_TARGET_PARAM:
+            return ch.target_param
+        if flag == CHAININFO_DISABLE_REASON:
+            return ch.disable_reason
+        if flag == CHAININFO_DISABLE_PLAYER:
+            return ch.disable_player
+        if flag == CHAININFO_CHAIN_ID:
+            return ch.chain_id
+        if flag == CHAININFO_TYPE:
+            ctype = ch.triggering_effect.card_type & (TYPE_MONSTER | TYPE_SPELL | TYPE_TRAP)
+            return TYPE_MONSTER if ctype == (TYPE_TRAP | TYPE_MONSTER) else ctype
+        if flag == CHAININFO_EXTTYPE:
+            return ch.triggering_effect.card_type
+        return None
+
+    def get_targets_relate_to_chain(self: "Duel") -> Group:
+        """Duel.GetTargetsRelateToChain: the current link's targets still related to it."""
+        pgroup = self.new_group()
+        ch = self.get_chain(0)
+        if ch is not None and ch.target_cards is not None and len(ch.target_cards.container) > 0:
+            for pcard in ch.target_cards.container:
+                if pcard.is_has_relation(ch):
+                    pgroup.container.add(pcard)
+        return pgroup
+
+    # ----- a chain link's targets and operation info (Duel.SetTargetCard, SetOperationInfo & co.) ---
+
+    def _target_group_of(self: "Duel", ch: "Chain") -> Group:
+        if ch.target_cards is None:
+            ch.target_cards = self.new_group()
+            ch.target_cards.is_readonly = GTYPE_READ_ONLY
+        return ch.target_cards
+
+    def take_selected_targets(self: "Duel") -> Group | None:
+        """Make the cards just chosen in core.select_cards the targets of the current chain link.
+
+        (The continuation of Duel.SelectTarget.)  No chain link: None.  For a
+        continuous effect's pseudo-link the cards are only added to its target
+        group, which is what the script gets.  Otherwise each card, in the
+        order chosen, joins the targets, is related to the link and -- when
+        the effect targets (EFFECT_FLAG_CARD_TARGET) -- is shown with
+        MSG_BECOME_TARGET; the script gets a new group of the chosen cards.
+        """
+        core = self.core
+        ch = self.get_chain(0)
+        if ch is None:
+            return None
+        tg = self._target_group_of(ch)
+        peffect = ch.triggering_effect
+        b = self.returns.bvalue
+        chosen = [core.select_cards[b[i + 1]] for i in range(b[0])]
+        if peffect.type & EFFECT_TYPE_CONTINUOUS:
+            tg.container.update(chosen)
+            return tg
+        pgroup = self.new_group()
+        for pcard in chosen:
+            tg.container.add(pcard)
+            pgroup.container.add(pcard)
+            pcard.create_relation(ch)
+            if peffect.is_flag(EFFECT_FLAG_CARD_TARGET):
+                _become_target(self, pcard)
+        return pgroup
+
+    def set_target_card(self: "Duel", targets: "Card | Group") -> None:
+        """Duel.SetTargetCard: make a card or a group targets of the current chain link.
+
+        For a continuous effect's pseudo-link a card is added, a group
+        replaces the targets.  Otherwise the cards are added and related to
+        the link, and shown with MSG_BECOME_TARGET (one message per card, in
+        card order) when the effect targets.
+        """
+        ch = self.get_chain(0)
+        if ch is None:
+            return
+        tg = self._target_group_of(ch)
+        peffect = ch.triggering_effect
+        cards = list(targets.container) if isinstance(targets, Group) else [targets]
+        if peffect.type & EFFECT_TYPE_CONTINUOUS:
+            if isinstance(targets, Group):
+                tg.container = targets.container.copy()
+            else:
+                tg.container.add(targets)
+            return
+        for pcard in cards:
+            tg.container.add(pcard)
+            pcard.create_relation(ch)
+        if peffect.is_flag(EFFECT_FLAG_CARD_TARGET):
+            for pcard in cards:
+                _become_target(self, pcard)
+
+    def clear_target_card(self: "Duel") -> None:
+        """Duel.ClearTargetCard: the current chain link has no target cards any more."""
+        ch = self.get_chain(0)
+        if ch is not None and ch.target_cards is not None:
+            ch.target_cards.container.clear()
+
+    def set_operation_info(self: "Duel", chaincount: int, category: int,
+                           targets: "Card | Group | None", count: int, playerid: int,
+                           param: int) -> None:
+        """Duel.SetOperationInfo: record what chain link ``chaincount`` will do in ``category``.
+
+        The cards are copied into a new read-only group.  A previous entry of
+        the same category is replaced (its place in the order is kept, as a
+        map keeps it).  The count and player are bytes, the parameter an int32.
+        """
+        ch = self.get_chain(chaincount)
+        if ch is None:
+            return
+        pg: Group | None = None
+        if targets is not None:
+            pg = self.new_group(targets.container if isinstance(targets, Group) else targets)
+            pg.is_readonly = GTYPE_READ_ONLY
+        old = ch.opinfos.get(category)
+        if old is not None and old.op_cards is not None:
+            self.delete_group(old.op_cards)
+        ch.opinfos[category] = OpTarget(op_cards=pg, op_count=count & 0xFF,
+                                        op_player=playerid & 0xFF, op_param=_i32(param))
+
+    def clear_operation_info(self: "Duel", chaincount: int) -> None:
+        """Duel.ClearOperationInfo: forget every operation info of chain link ``chaincount``."""
+        ch = self.get_chain(chaincount)
+        if ch is None:
+            return
+        for opt in ch.opinfos.values():
+            if opt.op_cards is not None:
+                self.delete_group(opt.op_cards)
+        ch.opinfos.clear()
+
+    def check_chain_uniqueness(self: "Duel") -> bool:
+        """Duel.CheckChainUniqueness: no two links of the current chain come from cards with
+        the same code."""
+        chain = self.core.current_chain
+        if not chain:
+            return True
+        codes = {ch.triggering_effect.get_handler().get_code() for ch in chain}
+        return len(codes) == len(chain)

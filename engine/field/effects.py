@@ -23,23 +23,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..constants import (
-    ACTIVITY_FLIPSUMMON, ACTIVITY_NORMALSUMMON, ACTIVITY_SPSUMMON, ACTIVITY_SUMMON,
-    DUEL_REVEAL_DECK_SEQ, EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET,
-    EFFECT_CANNOT_DIRECT_ATTACK, EFFECT_CANNOT_SELECT_BATTLE_TARGET, EFFECT_COUNT_CODE_CHAIN,
+    ACTIVITY_ATTACK, ACTIVITY_BATTLE_PHASE, ACTIVITY_CHAIN, ACTIVITY_FLIPSUMMON,
+    ACTIVITY_NORMALSUMMON, ACTIVITY_SPSUMMON, ACTIVITY_SUMMON, DUEL_REVEAL_DECK_SEQ,
+    EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_DIRECT_ATTACK,
+    EFFECT_CANNOT_SELECT_BATTLE_TARGET, EFFECT_CHANGE_ENVIRONMENT, EFFECT_COUNT_CODE_CHAIN,
     EFFECT_COUNT_CODE_DUEL, EFFECT_DIRECT_ATTACK, EFFECT_EXTRA_ATTACK, EFFECT_EXTRA_ATTACK_MONSTER,
-    EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_FIELD_ONLY, EFFECT_FLAG_OATH,
-    EFFECT_FLAG_PLAYER_TARGET, EFFECT_FLAG_SPSUM_PARAM, EFFECT_IGNORE_BATTLE_TARGET,
-    EFFECT_LPCOST_CHANGE, EFFECT_LPCOST_REPLACE, EFFECT_MUST_ATTACK_MONSTER,
-    EFFECT_ONLY_ATTACK_MONSTER, EFFECT_ONLY_BE_ATTACKED, EFFECT_SELF_DESTROY, EFFECT_SELF_TOGRAVE,
-    EFFECT_SPSUMMON_COUNT_LIMIT, EFFECT_TYPE_ACTIONS, EFFECT_TYPE_ACTIVATE, EFFECT_TYPE_CONTINUOUS,
-    EFFECT_TYPE_FIELD, EFFECT_TYPE_GRANT, EFFECT_TYPE_IGNITION, EFFECT_TYPE_QUICK_F,
-    EFFECT_TYPE_QUICK_O, EFFECT_TYPE_TRIGGER_F, EFFECT_TYPE_TRIGGER_O, EFFECT_UNIQUE_CHECK,
-    GLOBALFLAG_SELF_TOGRAVE, GLOBALFLAG_SPSUMMON_COUNT,
+    EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT,
+    EFFECT_FLAG_FIELD_ONLY, EFFECT_FLAG_OATH, EFFECT_FLAG_PLAYER_TARGET, EFFECT_FLAG_SPSUM_PARAM,
+    EFFECT_IGNORE_BATTLE_TARGET, EFFECT_LPCOST_CHANGE, EFFECT_LPCOST_REPLACE,
+    EFFECT_MUST_ATTACK_MONSTER, EFFECT_ONLY_ATTACK_MONSTER, EFFECT_ONLY_BE_ATTACKED,
+    EFFECT_SELF_DESTROY, EFFECT_SELF_TOGRAVE, EFFECT_SPSUMMON_COUNT_LIMIT, EFFECT_TYPE_ACTIONS,
+    EFFECT_TYPE_ACTIVATE, EFFECT_TYPE_CONTINUOUS, EFFECT_TYPE_FIELD, EFFECT_TYPE_GRANT,
+    EFFECT_TYPE_IGNITION, EFFECT_TYPE_QUICK_F, EFFECT_TYPE_QUICK_O, EFFECT_TYPE_TRIGGER_F,
+    EFFECT_TYPE_TRIGGER_O, EFFECT_UNIQUE_CHECK, GLOBALFLAG_SELF_TOGRAVE, GLOBALFLAG_SPSUMMON_COUNT,
     LOCATION_DECK, LOCATION_EXTRA, LOCATION_FZONE, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE,
-    LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, PLAYER_NONE, POS_FACEUP, RESET_CHAIN,
-    RESET_DISABLE, RESET_EVENT, RESET_PHASE, STATUS_BATTLE_DESTROYED, STATUS_DISABLED,
-    STATUS_EFFECT_ENABLED, STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMONING,
-    STATUS_TO_DISABLE, STATUS_TO_ENABLE,
+    LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, PLAYER_ALL, PLAYER_NONE,
+    POS_FACEUP, RESET_CHAIN, RESET_DISABLE, RESET_EVENT, RESET_OPPO_TURN, RESET_PHASE,
+    RESET_SELF_TURN, STATUS_BATTLE_DESTROYED, STATUS_DISABLED, STATUS_EFFECT_ENABLED,
+    STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMONING, STATUS_TO_DISABLE, STATUS_TO_ENABLE,
 )
 from ..core_constants import (
     EFFECT_TYPES_CHAIN_LINK, PARAM_TYPE_EFFECT, PHINT_DESC_ADD, PHINT_DESC_REMOVE,
@@ -49,6 +50,8 @@ from ..event import Event
 from ..group import CardSet, Group
 from ..messages import MsgPlayerHint
 from ..scripting import filter_cards
+from ..wire import i32 as _i32, u32 as _u32
+from ..card_effects import flag_effect_code
 
 if TYPE_CHECKING:
     from ..card import Card, EffectContainer
@@ -1066,3 +1069,144 @@ class FieldEffectsMixin:
             return
         if not peffect.get_value(core.attack_target):
             core.attacker.attack_all_target = 0
+
+    # ----- flag effects on players (Duel.RegisterFlagEffect & co.) ----------------------
+
+    def register_flag_effect(self: "Duel", playerid: int, code: int, reset: int, flag: int,
+                             count: int, label: int = 0) -> "Effect":
+        """Duel.RegisterFlagEffect: give ``playerid`` a flag effect (a field effect on the
+        player with no function, used by scripts as a marker).
+
+        A reset count of 0 means 1; a phase reset without a turn side resets on
+        either player's turn.  The flag effect cannot be negated, targets the
+        player, exists only on the field's effect list and keeps ``label``.
+        """
+        if count == 0:
+            count = 1
+        reset = _i32(reset)
+        if (reset & RESET_PHASE) and not (reset & (RESET_SELF_TURN | RESET_OPPO_TURN)):
+            reset |= RESET_SELF_TURN | RESET_OPPO_TURN
+        peffect = self.new_effect()
+        peffect.effect_owner = playerid
+        peffect.owner = self.temp_card
+        peffect.handler = None
+        peffect.type = EFFECT_TYPE_FIELD
+        peffect.code = flag_effect_code(code)
+        peffect.reset_flag = _u32(reset)
+        peffect.flag[0] = _u32(flag | EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
+                               | EFFECT_FLAG_FIELD_ONLY)
+        peffect.s_range = 1
+        peffect.o_range = 0
+        peffect.reset_count = _i32(count)
+        peffect.label.append(label)
+        self.add_effect(peffect, playerid)
+        return peffect
+
+    def get_player_flag_effects(self: "Duel", playerid: int, code: int) -> list["Effect"]:
+        """The flag effects of id ``code`` on ``playerid`` (Duel.GetFlagEffect & co.)."""
+        return self.filter_player_effect(playerid, flag_effect_code(code))
+
+    def reset_player_flag_effect(self: "Duel", playerid: int, code: int) -> None:
+        """Duel.ResetFlagEffect: remove ``playerid``'s flag effects of id ``code``."""
+        fcode = flag_effect_code(code)
+        for peffect in self.effects.aura_effect.equal_range(fcode):
+            if peffect.code == fcode and peffect.is_target_player(playerid):
+                self.remove_effect(peffect)
+
+    # ----- the environment (Duel.IsEnvironment) -----------------------------------------
+
+    def is_environment(self: "Duel", code: int, playerid: int = PLAYER_ALL,
+                       loc: int = LOCATION_ONFIELD) -> bool:
+        """Duel.IsEnvironment: is a face-up ``code`` in ``loc`` on ``playerid``'s side
+        (PLAYER_ALL: either)?
+
+        The Field Zones are looked at for LOCATION_SZONE or LOCATION_FZONE, then
+        the Spell & Trap Zones, the Monster Zones and the GY (any position).  When
+        no face-up Field Spell exists at all, the last EFFECT_CHANGE_ENVIRONMENT
+        (its value is the code; its holder's side) counts as well.
+        """
+        code &= 0xFFFFFFFF
+        ret = False
+        fc = False
+        if loc & (LOCATION_FZONE + LOCATION_SZONE):
+            for p in (0, 1):
+                pcard = self.player[p].list_szone[5]
+                if pcard is not None and pcard.is_position(POS_FACEUP):
+                    fc = True
+                    if code == pcard.get_code() and playerid in (p, PLAYER_ALL):
+                        ret = True
+        sides = [p for p in (0, 1) if playerid in (p, PLAYER_ALL)]
+        if not ret and (loc & LOCATION_SZONE):
+            for p in sides:
+                for pcard in self.player[p].list_szone:
+                    if pcard is not None and pcard.is_position(POS_FACEUP) and code == pcard.get_code():
+                        ret = True
+        if not ret and (loc & LOCATION_MZONE):
+            for p in sides:
+                for pcard in self.player[p].list_mzone:
+                    if pcard is not None and pcard.is_position(POS_FACEUP) and code == pcard.get_code():
+                        ret = True
+        if not ret and (loc & LOCATION_GRAVE):
+            for p in sides:
+                for pcard in self.player[p].list_grave:
+                    if code == pcard.get_code():
+                        ret = True
+        if not fc:
+            eset = self.filter_field_effect(EFFECT_CHANGE_ENVIRONMENT)
+            if eset:
+                peffect = eset[-1]
+                if (code == _u32(peffect.get_value())
+                        and (playerid == peffect.get_handler_player() or playerid == PLAYER_ALL)):
+                    ret = True
+        return ret
+
+    # ----- activity counts (Duel.GetActivityCount, custom activity counters) ------------
+
+    def get_activity_count(self: "Duel", playerid: int, activity_type: int) -> int:
+        """Duel.GetActivityCount: how often ``playerid`` did an ACTIVITY_* this turn (0 for
+        other types).  The reference keeps these counts in bytes."""
+        core = self.core
+        counts = {
+            ACTIVITY_SUMMON: core.summon_state_count,
+            ACTIVITY_NORMALSUMMON: core.normalsummon_state_count,
+            ACTIVITY_SPSUMMON: core.spsummon_state_count,
+            ACTIVITY_FLIPSUMMON: core.flipsummon_state_count,
+            ACTIVITY_ATTACK: core.attack_state_count,
+            ACTIVITY_BATTLE_PHASE: core.battle_phase_count,
+        }.get(activity_type)
+        return 0 if counts is None else counts[playerid] & 0xFF
+
+    def _custom_counter_map(self: "Duel", activity_type: int) -> dict | None:
+        core = self.core
+        return {
+            ACTIVITY_SUMMON: core.summon_counter,
+            ACTIVITY_NORMALSUMMON: core.normalsummon_counter,
+            ACTIVITY_SPSUMMON: core.spsummon_counter,
+            ACTIVITY_FLIPSUMMON: core.flipsummon_counter,
+            ACTIVITY_ATTACK: core.attack_counter,
+            ACTIVITY_CHAIN: core.chain_counter,
+        }.get(activity_type)
+
+    def add_custom_activity_counter(self: "Duel", counter_id: int, activity_type: int,
+                                    filter_fn: Any) -> bool:
+        """Duel.AddCustomActivityCounter: count the activities of one type its filter rejects.
+
+        A counter id already registered for that type keeps its first filter
+        (and count); False then, and for types without custom counters
+        (including ACTIVITY_BATTLE_PHASE).
+        """
+        counters = self._custom_counter_map(activity_type)
+        if counters is None or counter_id in counters:
+            return False
+        counters[counter_id] = [filter_fn, 0]
+        return True
+
+    def get_custom_activity_count(self: "Duel", counter_id: int, playerid: int,
+                                  activity_type: int) -> int:
+        """Duel.GetCustomActivityCount: the count of one custom counter for a player
+        (low 16 bits for player 0, high 16 bits for any other player number)."""
+        counters = self._custom_counter_map(activity_type)
+        val = 0
+        if counters is not None and counter_id in counters:
+            val = counters[counter_id][1] & 0xFFFFFFFF
+        return val & 0xFFFF if playerid == 0 else (val >> 16) & 0xFFFF

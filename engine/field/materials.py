@@ -27,10 +27,22 @@ after check_xyz_material.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..constants import *  # noqa: F403 -- the reference's names
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_ADD_EXTRA_TRIBUTE, EFFECT_DOUBLE_TRIBUTE, EFFECT_EXTRA_FUSION_MATERIAL,
+    EFFECT_EXTRA_RELEASE, EFFECT_EXTRA_RELEASE_NONSUM, EFFECT_EXTRA_RELEASE_SUM,
+    EFFECT_EXTRA_RITUAL_MATERIAL, EFFECT_EXTRA_SYNCHRO_MATERIAL, EFFECT_FLAG_COUNT_LIMIT,
+    EFFECT_FLAG_SPSUM_PARAM, EFFECT_MUST_BE_SMATERIAL, EFFECT_MUST_BE_XMATERIAL,
+    EFFECT_OVERLAY_RITUAL_MATERIAL, EFFECT_RITUAL_LEVEL_EX, EFFECT_SCRAP_CHIMERA,
+    EFFECT_SYNCHRO_CHECK, EFFECT_SYNCHRO_MATERIAL_CUSTOM, EFFECT_TUNER_MATERIAL_LIMIT,
+    EFFECT_TUNE_MAGICIAN_X, EFFECT_XYZ_MATERIAL, GLOBALFLAG_SCRAP_CHIMERA, GLOBALFLAG_TUNE_MAGICIAN,
+    GLOBALFLAG_XMAT_COUNT_LIMIT, LOCATION_DECK, LOCATION_EXTRA, LOCATION_GRAVE, LOCATION_HAND,
+    LOCATION_MZONE, LOCATION_OVERLAY, LOCATION_PZONE, LOCATION_REASON_TOFIELD, LOCATION_REMOVED,
+    LOCATION_SZONE, PLAYER_NONE, POS_FACEUP, REASON_EFFECT, REASON_MATERIAL, REASON_RITUAL,
+    TYPE_MONSTER,
+)
 from ..group import CardSet
 
 if TYPE_CHECKING:
@@ -61,6 +73,10 @@ def _xmat_drop_above(lst: XMat, maxc: int) -> None:
 
 def _is_facedown_monster(pcard: "Card") -> bool:
     return pcard.current.location == LOCATION_MZONE and not pcard.is_position(POS_FACEUP)
+
+
+# opmin passed by the reference's sum checks ("no card is superfluous" starts unbounded)
+_SUM_OPMIN = 0xFFFF
 
 
 class MaterialsMixin:
@@ -904,3 +920,106 @@ class MaterialsMixin:
                 return True
             icheck <<= 1
         return False
+
+    # ===== material groups handed to scripts (Duel.GetSynchroMaterial, SelectFusionMaterial) ===
+
+    def get_synchro_material_group(self: "Duel", playerid: int, facedown: bool) -> CardSet:
+        """Duel.GetSynchroMaterial: the Synchro material candidates, without face-down
+        monsters unless ``facedown``."""
+        out = CardSet()
+        for pcard in self.get_synchro_material(playerid, CardSet()):
+            if pcard.current.location == LOCATION_MZONE and not pcard.is_position(POS_FACEUP) and not facedown:
+                continue
+            out.add(pcard)
+        return out
+
+    def get_selected_fusion_materials(self: "Duel", cg: "Card | None") -> Group:
+        """What Duel.SelectFusionMaterial hands back: core.fusion_materials, plus ``cg``."""
+        pgroup = self.new_group(self.core.fusion_materials)
+        if cg is not None:
+            pgroup.container.add(cg)
+        return pgroup
+
+    # ===== sums over a group (Group.CheckWithSum*, SelectWithSum*) ====================
+
+    def _sum_candidates(self: "Duel", cards: Iterable["Card"], fn: Any, extra: tuple) -> tuple[list["Card"], int]:
+        """The must-select cards first, then the other cards of the group; returns the list
+        and how many must-select cards lead it.
+
+        As the reference's Group.CheckWithSum* do: core.must_select_cards is
+        consumed (emptied) first, then every candidate gets its ``sum_param``
+        from the value function ``fn(card, *extra)``.
+        """
+        must = self.core.must_select_cards
+        cv = list(must)
+        mcount = len(cv)
+        for pcard in cards:
+            if pcard not in must:
+                cv.append(pcard)
+        self.core.must_select_cards = []
+        for pcard in cv:
+            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
+        return cv, mcount
+
+    def check_group_sum_equal(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int, min_: int,
+                              max_: int, extra: tuple = ()) -> bool:
+        """Group.CheckWithSumEqual: can min..max of the cards (plus every card of
+        core.must_select_cards, which is consumed) have values adding up to
+        exactly ``acc``, with no card superfluous?
+
+        A card's value is ``fn(card, *extra)``; its two halves are two possible
+        values (see MaterialsMixin.get_sum_params).  ``min_`` below 0 counts as 0,
+        ``max_`` below ``min_`` as ``min_``.
+        """
+        if min_ < 0:
+            min_ = 0
+        if max_ < min_:
+            max_ = min_
+        cv, mcount = self._sum_candidates(cards, fn, extra)
+        return self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
+
+    def check_group_sum_greater(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
+                                extra: tuple = ()) -> bool:
+        """Group.CheckWithSumGreater: can some of the cards (plus every card of
+        core.must_select_cards, which is consumed) reach at least ``acc`` with no
+        card superfluous?"""
+        cv, mcount = self._sum_candidates(cards, fn, extra)
+        return self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
+
+    def prepare_group_select_sum(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int,
+                                 min_: int, max_: int, greater: bool, extra: tuple = ()) -> bool:
+        """Set up Group.SelectWithSumEqual (``greater`` False) or SelectWithSumGreater.
+
+        core.select_cards becomes the group's cards (card-id order) minus the
+        must-select cards; every candidate gets its sum value from
+        ``fn(card, *extra)``.  When no selection can succeed,
+        core.must_select_cards is cleared and False is returned (the script gets
+        an empty group without being asked).  Otherwise True: the caller queues
+        ``proc_select_sum`` and reads the answer with
+        ``group_select_sum_result``.  ``min_``/``max_`` must already be clamped.
+        """
+        core = self.core
+        must = core.must_select_cards
+        core.select_cards = [c for c in cards if c not in must]
+        cv = list(must) + core.select_cards
+        mcount = len(must)
+        for pcard in cv:
+            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
+        if greater:
+            ok = self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
+        else:
+            ok = self.check_with_sum_limit_m(cv, acc, 0, min_, max_, _SUM_OPMIN, mcount)
+        if not ok:
+            core.must_select_cards = []
+        return ok
+
+    def group_select_sum_result(self: "Duel") -> CardSet:
+        """The cards chosen in a select-sum prompt, without the must-select cards
+        (which the answer lists first); core.must_select_cards is cleared."""
+        core = self.core
+        b = self.returns.bvalue
+        chosen = CardSet()
+        for i in range(len(core.must_select_cards), b[0]):
+            chosen.add(core.select_cards[b[i + 1]])
+        core.must_select_cards = []
+        return chosen

@@ -13,12 +13,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..constants import *  # noqa: F403 -- the reference's names
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    DUEL_ATTACK_FIRST_TURN, EFFECT_CANNOT_BP, EFFECT_CANNOT_DISCARD_DECK,
+    EFFECT_CANNOT_DISCARD_HAND, EFFECT_CANNOT_DRAW, EFFECT_CANNOT_FLIP_SUMMON, EFFECT_CANNOT_MSET,
+    EFFECT_CANNOT_PLACE_COUNTER, EFFECT_CANNOT_RELEASE, EFFECT_CANNOT_REMOVE,
+    EFFECT_CANNOT_SPECIAL_SUMMON, EFFECT_CANNOT_SSET, EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_TO_DECK,
+    EFFECT_CANNOT_TO_GRAVE, EFFECT_CANNOT_TO_HAND, EFFECT_DIVINE_LIGHT, EFFECT_LEFT_SPSUMMON_COUNT,
+    EFFECT_OVERLAY_REMOVE_REPLACE, EFFECT_RCOUNTER_REPLACE, EFFECT_SPSUMMON_COST,
+    EFFECT_TO_GRAVE_REDIRECT, LOCATION_DECK, LOCATION_HAND, LOCATION_ONFIELD, LOCATION_REMOVED,
+    PHASE_BATTLE_START, POS_FACEDOWN, POS_FACEUP, POS_FACEUP_ATTACK, STATUS_FORBIDDEN,
+    SUMMON_TYPE_NORMAL, SUMMON_TYPE_SPECIAL, TYPE_LINK, TYPE_TOKEN,
+)
+from ..card import CardData
 from ..event import Event
 
 if TYPE_CHECKING:
-    from ..card import Card, CardData
+    from ..card import Card
     from ..duel import Duel
     from ..effect import Effect
 
@@ -184,7 +194,6 @@ class PermissionsMixin:
         Asked with the duel's placeholder card wearing that data, for the
         current reason effect; the placeholder's data is blanked afterwards.
         """
-        from ..card import CardData
         self.temp_card.data = pdata.copy()
         try:
             return self.is_player_can_spsummon_card(self.core.reason_effect, sumtype, sumpos,
@@ -293,3 +302,13 @@ class PermissionsMixin:
         return bool(((self.core.duel_options & DUEL_ATTACK_FIRST_TURN) or self.infos.turn_id != 1)
                     and self.infos.phase < PHASE_BATTLE_START
                     and self.is_player_affected_by_effect(self.infos.turn_player, EFFECT_CANNOT_BP) is None)
+
+    # ----- a monster that does not exist yet (Duel.IsPlayerCanSpecialSummonMonster) -----
+
+    def prospective_card_data(self: "Duel", code: int) -> "CardData":
+        """The data of card ``code`` from the database (blank when unknown) with that code,
+        to be adjusted for Duel.IsPlayerCanSpecialSummonMonster."""
+        data = self.card_reader(code) if code else None
+        data = data.copy() if data is not None else CardData()
+        data.code = code
+        return data

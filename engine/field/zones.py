@@ -29,13 +29,29 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403 -- the reference's names
-from ..core_constants import *  # noqa: F403
-from ..group import CardSet
-from ..messages import (ChainLinkInfo, LocInfo, MonsterZoneState, MsgCardHint, MsgDeckTop,
-                        MsgMove, MsgReloadField, MsgShuffleDeck, MsgShuffleExtra,
-                        MsgShuffleHand, MsgSwap, MsgSwapGraveDeck, MsgTagSwap,
-                        PlayerFieldState, SpellZoneState)
+from ..constants import (
+    DUEL_OBSOLETE_RULING, DUEL_PSEUDO_SHUFFLE, DUEL_RETURN_DECK_TOP, DUEL_TAG_MODE,
+    EFFECT_DRAW_COUNT, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT,
+    EFFECT_FLAG_PLAYER_TARGET, EFFECT_MAX_MZONE, EFFECT_MAX_SZONE, EFFECT_MUST_USE_MZONE,
+    EFFECT_PUBLIC, EFFECT_REMOVE_BRAINWASHING, EFFECT_SET_CONTROL, EFFECT_SET_SUMMON_COUNT_LIMIT,
+    EFFECT_TYPE_SINGLE, EVENT_MOVE, GLOBALFLAG_DECK_REVERSE_CHECK, LOCATION_DECK, LOCATION_EXTRA,
+    LOCATION_FZONE, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_ONFIELD, LOCATION_PZONE,
+    LOCATION_REASON_TOFIELD, LOCATION_REMOVED, LOCATION_SZONE, MASTER_RULE3, MASTER_RULE_2020,
+    NEW_MASTER_RULE, PLAYER_NONE, POS_FACEDOWN, POS_FACEDOWN_DEFENSE, POS_FACEUP,
+    POS_FACEUP_DEFENSE, REASON_DRAW, REASON_EFFECT, REASON_RULE, RESET_EVENT, RESET_OPPO_TURN,
+    RESET_PHASE, RESET_SELF_TURN, RESET_TODECK, RESET_TOGRAVE, SEQ_DECKBOTTOM, SEQ_DECKTOP,
+    STATUS_ACTIVATE_DISABLED, STATUS_PROC_COMPLETE, STATUS_SUMMON_DISABLED,
+    STATUS_TO_HAND_WITHOUT_CONFIRM, TYPE_FUSION, TYPE_MONSTER, TYPE_PENDULUM, TYPE_SYNCHRO,
+    TYPE_XYZ,
+)
+from ..core_constants import CHINT_DESC_ADD, CURRENT_RULE, LEN_EMPTY
+from ..group import CardSet, Group
+from ..messages import (
+    ChainLinkInfo, LocInfo, MonsterZoneState, MsgCardHint, MsgDeckTop, MsgMove, MsgReloadField,
+    MsgShuffleDeck, MsgShuffleExtra, MsgShuffleHand, MsgShuffleSetCard, MsgSwap, MsgSwapGraveDeck,
+    MsgTagSwap, PlayerFieldState, SpellZoneState,
+)
+from ..wire import i32 as _i32, u32 as _u32
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -59,6 +75,10 @@ def _save_previous(pcard: "Card") -> None:
     prev.sequence = cur.sequence
     prev.position = cur.position
     prev.pzone = cur.pzone
+
+
+# number of set bits in a 5-bit zone mask (the reference's field::field_used_count)
+_USED = tuple(bin(i).count("1") for i in range(32))
 
 
 class ZonesMixin:
@@ -1249,3 +1269,360 @@ class ZonesMixin:
             return b""
         empty = struct.pack("<i", LEN_EMPTY)
         return b"".join(empty if c is None else c.get_infos(query_flag, use_cache) for c in pile)
+
+    # ===== moving cards inside a zone (Duel.MoveSequence, SwapSequence, ShuffleSetCard) ===
+
+    def move_sequence(self: "Duel", pcard: Card, seq: int) -> None:
+        """Duel.MoveSequence: move a card to another zone of the same location (when the
+        current reason effect reaches it), raising EVENT_MOVE for it and for the field."""
+        core = self.core
+        playerid = pcard.current.controler
+        if not pcard.is_affect_by_effect(core.reason_effect):
+            return
+        self.move_card(playerid, pcard, pcard.current.location, seq & 0xFF)
+        self.raise_single_event(pcard, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                playerid, 0)
+        self.raise_event(pcard, EVENT_MOVE, core.reason_effect, 0, core.reason_player, playerid, 0)
+        self.process_single_event()
+        self.process_instant_event()
+
+    def swap_sequence(self: "Duel", pcard1: Card, pcard2: Card) -> None:
+        """Duel.SwapSequence: two monsters in the same player's Monster Zones swap zones
+        (when the current reason effect reaches both); EVENT_MOVE for each and both."""
+        core = self.core
+        player = pcard1.current.controler
+        location = pcard1.current.location
+        if not (pcard2.current.controler == player and location == LOCATION_MZONE
+                and pcard2.current.location == location
+                and pcard1.is_affect_by_effect(core.reason_effect)
+                and pcard2.is_affect_by_effect(core.reason_effect)):
+            return
+        self.swap_card(pcard1, pcard2)
+        swapped = CardSet((pcard1, pcard2))
+        self.raise_single_event(pcard1, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                player, 0)
+        self.raise_single_event(pcard2, None, EVENT_MOVE, core.reason_effect, 0, core.reason_player,
+                                player, 0)
+        self.raise_event(swapped, EVENT_MOVE, core.reason_effect, 0, core.reason_player, player, 0)
+        self.process_single_event()
+        self.process_instant_event()
+
+    def shuffle_setcard(self: "Duel", cards: CardSet) -> None:
+        """Duel.ShuffleSetCard: shuffle face-down cards among their zones.
+
+        All cards must be face-down, in Main Monster Zones or Spell & Trap Zones
+        0-4 of one location of one player; otherwise (or with fewer than two
+        cards) nothing happens.  The cards are permuted with the duel's RNG
+        (Fisher-Yates from the last), each takes the zone of the card at its
+        new index, EVENT_MOVE is raised, and MSG_SHUFFLE_SET_CARD reports the
+        old places and, for Xyz Monsters with materials, the new ones.
+        """
+        if len(cards) <= 1:
+            return
+        ms: list[Card] = []
+        seq: list[int] = []
+        tp = 2
+        loc = 0
+        for pcard in cards:
+            cur = pcard.current
+            if ((loc != 0 and cur.location != loc)
+                    or (cur.location != LOCATION_MZONE and cur.location != LOCATION_SZONE)
+                    or (cur.position & POS_FACEUP) or cur.sequence > 4
+                    or (tp != 2 and cur.controler != tp)):
+                return
+            tp = cur.controler
+            loc = cur.location
+            ms.append(pcard)
+            seq.append(cur.sequence)
+        ct = len(ms)
+        for i in range(ct - 1, 0, -1):
+            s = self.get_next_integer(0, i)
+            ms[i], ms[s] = ms[s], ms[i]
+        core = self.core
+        previous = []
+        zone_list = self.player[tp].list_mzone if loc == LOCATION_MZONE else self.player[tp].list_szone
+        for i in range(ct):
+            pcard = ms[i]
+            previous.append(LocInfo.from_raw(pcard.get_info_location() & 0xFFFFFFFF))
+            zone_list[seq[i]] = pcard
+            pcard.current.sequence = seq[i]
+            self.raise_single_event(pcard, None, EVENT_MOVE, pcard.current.reason_effect,
+                                    pcard.current.reason, pcard.current.reason_player, tp, 0)
+        self.raise_event(cards, EVENT_MOVE, core.reason_effect, 0, core.reason_player, tp, 0)
+        self.process_single_event()
+        self.process_instant_event()
+        current = tuple(LocInfo.from_raw(c.get_info_location() & 0xFFFFFFFF) if c.xyz_materials else None
+                        for c in ms)
+        self.emit(MsgShuffleSetCard(location=loc, previous=tuple(previous), current=current))
+
+    # ===== zone counts as if some cards had left (Duel.GetMZoneCount & co.) ===========
+
+    def _without_cards(self: "Duel", mcard: Card | None, mgroup: "Group | CardSet | None",
+                       szone: bool) -> list[tuple[int, list]]:
+        """Hide ``mcard`` / ``mgroup`` from both players' Monster Zones (or Spell & Trap Zones)
+        and their used-zone bits, as the reference does to count zones "after they
+        leave".  Returns what to put back (``_restore_cards``)."""
+        cset = mgroup.container if isinstance(mgroup, Group) else mgroup
+        saved = []
+        for p in (0, 1):
+            pl = self.player[p]
+            zones = pl.list_szone if szone else pl.list_mzone
+            used = 0
+            digit = 0x100 if szone else 0x1
+            new_list: list[Card | None] = []
+            for pcard in zones:
+                if pcard is not None and pcard is not mcard and not (cset is not None and pcard in cset):
+                    used |= digit
+                    new_list.append(pcard)
+                else:
+                    new_list.append(None)
+                digit <<= 1
+            used |= pl.used_location & (0xFF if szone else 0xFF00)
+            saved.append((pl.used_location, zones))
+            pl.used_location = used
+            if szone:
+                pl.list_szone = new_list
+            else:
+                pl.list_mzone = new_list
+        return saved
+
+    def _restore_cards(self: "Duel", saved: list[tuple[int, list]], szone: bool) -> None:
+        for p in (0, 1):
+            pl = self.player[p]
+            pl.used_location, zones = saved[p]
+            if szone:
+                pl.list_szone = zones
+            else:
+                pl.list_mzone = zones
+
+    def get_mzone_count(self: "Duel", playerid: int, mcard: Card | None, mgroup: "Group | None",
+                        uplayer: int, reason: int, zone: int, hide: bool,
+                        list_out: list[int] | None = None) -> int:
+        """Duel.GetMZoneCount: free Main Monster Zones of ``playerid`` for ``uplayer``, counted
+        (with ``hide``) as if ``mcard`` / ``mgroup`` had left the field."""
+        saved = self._without_cards(mcard, mgroup, False) if hide else None
+        try:
+            return self.get_useable_count(None, playerid, LOCATION_MZONE, uplayer, reason, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, False)
+
+    def get_szone_count(self: "Duel", playerid: int, mcard: Card | None, mgroup: "Group | None",
+                        uplayer: int, reason: int, zone: int, hide: bool,
+                        list_out: list[int] | None = None) -> int:
+        """Duel.GetSZoneCount: free Spell & Trap Zones 0-4 of ``playerid`` for ``uplayer``,
+        counted (with ``hide``) as if ``mcard`` / ``mgroup`` had left the field."""
+        saved = self._without_cards(mcard, mgroup, True) if hide else None
+        try:
+            return self.get_useable_count(None, playerid, LOCATION_SZONE, uplayer, reason, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, True)
+
+    def get_location_count_fromex(self: "Duel", playerid: int, uplayer: int, mcard: Card | None,
+                                  mgroup: "Group | None", hide: bool, scard: Card | None,
+                                  stype: int | None, zone: int,
+                                  list_out: list[int] | None = None) -> int:
+        """Duel.GetLocationCountFromEx: zones ``uplayer`` can use to bring ``scard`` (or, with
+        ``stype``, any monster of that type; neither: any monster) from the Extra Deck to
+        ``playerid``'s field, counted (with ``hide``) as if ``mcard`` / ``mgroup`` had left.
+
+        A type is asked with the rules' blank card placed in the Extra Deck
+        (face-up if it is a Pendulum), reset afterwards.
+        """
+        saved = self._without_cards(mcard, mgroup, False) if hide else None
+        use_temp_card = False
+        if stype is not None:
+            use_temp_card = True
+            scard = self.temp_card
+            scard.current.location = LOCATION_EXTRA
+            scard.data.type = _u32(TYPE_MONSTER | stype)
+            scard.current.position = POS_FACEUP_DEFENSE if (stype & TYPE_PENDULUM) else POS_FACEDOWN_DEFENSE
+        try:
+            return self.get_useable_count_fromex(scard, playerid, uplayer, zone, list_out)
+        finally:
+            if saved is not None:
+                self._restore_cards(saved, False)
+            if use_temp_card:
+                scard.current.location = 0
+                scard.data.type = 0
+                scard.current.position = 0
+
+    def get_usable_mzone_count(self: "Duel", playerid: int, uplayer: int) -> int:
+        """Duel.GetUsableMZoneCount: free Main and Extra Monster Zones of ``playerid`` that
+        ``uplayer`` could use (a Main Monster Zone counted once), capped by the
+        monster limit."""
+        zone = 0xFF
+        flag1 = [0]
+        flag2 = [0]
+        # get_tofield_count takes the player as a 32-bit value, the other two as a byte
+        ct1 = self.get_tofield_count(None, playerid, LOCATION_MZONE, uplayer, LOCATION_REASON_TOFIELD, zone, flag1)
+        ct2 = self.get_spsummonable_count_fromex(None, playerid, uplayer & 0xFF, zone, flag2)
+        ct3 = _USED[~(flag1[0] | flag2[0]) & 0x1F]
+        count = ct1 + ct2 - ct3
+        limit = self.get_mzone_limit(playerid, uplayer & 0xFF, LOCATION_REASON_TOFIELD)
+        return min(count, limit)
+
+    # ===== the top of the Deck and the Extra Deck =====================================
+
+    def get_decktop_group(self: "Duel", playerid: int, count: int) -> CardSet:
+        """The top ``count`` cards of ``playerid``'s Deck (Duel.GetDecktopGroup)."""
+        pile = self.player[playerid].list_main
+        return CardSet(pile[len(pile) - 1 - i] for i in range(min(count, len(pile))))
+
+    def get_extratop_group(self: "Duel", playerid: int, count: int) -> CardSet:
+        """The top ``count`` face-down cards of ``playerid``'s Extra Deck (Duel.GetExtraTopGroup).
+
+        The face-up Pendulum Monsters, kept at the top of the pile, are skipped.
+        """
+        pl = self.player[playerid]
+        pile = pl.list_extra
+        start = len(pile) - 1 - pl.extra_p_count
+        out = CardSet()
+        i = start
+        while len(out) < count and i >= 0:
+            out.add(pile[i])
+            i -= 1
+        return out
+
+    # ===== zone flags of place selections (Duel.SelectDisableField, SelectField) ======
+
+    def get_disable_field_flag(self: "Duel", playerid: int, count: int, location1: int,
+                               location2: int, filter_: int) -> tuple[int, int]:
+        """Duel.SelectDisableField: the unselectable-zone flag and how many zones to choose.
+
+        Only free, usable zones are offered: the Main Monster / Spell & Trap
+        Zones of ``location1`` on ``playerid``'s side and ``location2`` on the
+        other (Extra Monster Zones when both sides' Monster Zones are asked,
+        Master Rule 4 on), minus ``filter_``.  ``count`` is capped by the
+        number of such zones (unsigned arithmetic as in the reference).
+        """
+        ct = [0, 0, 0, 0]
+        flag = 0xFFFFFFFF
+        plist = [0]
+        if location1 & LOCATION_MZONE:
+            ct[0] = self.get_useable_count(None, playerid, LOCATION_MZONE, PLAYER_NONE, 0, 0xFF, plist)
+            flag = (flag & 0xFFFFFF00) | (plist[0] & 0xFFFFFFFF)
+        if location1 & LOCATION_SZONE:
+            ct[1] = self.get_useable_count(None, playerid, LOCATION_SZONE, PLAYER_NONE, 0, 0xFF, plist)
+            flag = (flag & 0xFFFF00FF) | ((plist[0] << 8) & 0xFFFFFFFF)
+        if location2 & LOCATION_MZONE:
+            ct[2] = self.get_useable_count(None, 1 - playerid, LOCATION_MZONE, PLAYER_NONE, 0, 0xFF, plist)
+            flag = (flag & 0xFF00FFFF) | ((plist[0] << 16) & 0xFFFFFFFF)
+        if location2 & LOCATION_SZONE:
+            ct[3] = self.get_useable_count(None, 1 - playerid, LOCATION_SZONE, PLAYER_NONE, 0, 0xFF, plist)
+            flag = (flag & 0xFFFFFF) | ((plist[0] << 24) & 0xFFFFFFFF)
+        if ((location1 & LOCATION_MZONE) and (location2 & LOCATION_MZONE)
+                and self.core.duel_rule >= NEW_MASTER_RULE):
+            if self.is_location_useable(playerid, LOCATION_MZONE, 5):
+                flag &= ~(0x1 << 5)
+                ct[0] += 1
+            if self.is_location_useable(playerid, LOCATION_MZONE, 6):
+                flag &= ~(0x1 << 6)
+                ct[0] += 1
+        flag = (flag | filter_ | 0xE080E080) & 0xFFFFFFFF
+        total = sum(c & 0xFFFFFFFF for c in ct) & 0xFFFFFFFF
+        count &= 0xFFFFFFFF
+        if count > total:
+            count = total
+        return flag, count
+
+    def get_select_field_flag(self: "Duel", location1: int, location2: int, filter_: int) -> int:
+        """Duel.SelectField: the unselectable-zone flag (free or not, every zone of the locations).
+
+        Main Monster Zones and Spell & Trap Zones (with the Pendulum Zones
+        under Master Rule 3) of ``location1`` on the chooser's side and
+        ``location2`` on the other; the Extra Monster Zones when both sides'
+        Monster Zones are asked (Master Rule 4 on); minus ``filter_``.
+        """
+        rule3 = self.core.duel_rule == 3
+        flag = 0xFFFFFFFF
+        if location1 & LOCATION_MZONE:
+            flag &= 0xFFFFFF80
+        if location1 & LOCATION_SZONE:
+            flag &= 0xFFFF00FF if rule3 else 0xFFFFC0FF
+        if location2 & LOCATION_MZONE:
+            flag &= 0xFF80FFFF
+        if location2 & LOCATION_SZONE:
+            flag &= 0x00FFFFFF if rule3 else 0xC0FFFFFF
+        if ((location1 & LOCATION_MZONE) and (location2 & LOCATION_MZONE)
+                and self.core.duel_rule >= NEW_MASTER_RULE):
+            flag &= 0xFFFFFF9F
+        return (flag | filter_ | 0x00800080) & 0xFFFFFFFF
+
+    def get_selected_field_flag(self: "Duel", playerid: int, count: int) -> int:
+        """The zones a place selection chose, as a zone flag from ``playerid``'s view.
+
+        Reads ``count`` (player, location, sequence) answers from returns
+        (the byte index wraps like the reference's uint8_t); an Extra Monster
+        Zone also marks the facing zone on the other side.  Returned as the
+        reference's int32.
+        """
+        b = self.returns.bvalue
+        dfflag = 0
+        pa = 0
+        # the answer bytes repeat after 256 triples, so more passes add nothing
+        for _ in range(min(count & 0xFFFFFFFF, 256)):
+            p, l, s = b[pa], b[(pa + 1) & 0xFF], b[(pa + 2) & 0xFF]
+            shift = s + (0 if p == playerid else 16) + (0 if l == LOCATION_MZONE else 8)
+            dfflag |= 0x1 << (shift & 31)
+            pa = (pa + 3) & 0xFF
+        if dfflag & (0x1 << 5):
+            dfflag |= 0x1 << (16 + 6)
+        if dfflag & (0x1 << 6):
+            dfflag |= 0x1 << (16 + 5)
+        return _i32(dfflag)
+
+    # ===== putting a puzzle's cards in place (Debug.AddCard, PreAddCounter) ===========
+
+    def debug_add_card(self: "Duel", code: int, owner: int, playerid: int, location: int,
+                       sequence: int, position: int, proc: bool) -> "Card | None":
+        """Debug.AddCard: create a card and put it straight into a zone (puzzles).
+
+        Both players must be 0 or 1.  If the zone can be used, the card is added
+        there (LOCATION_PZONE: the Pendulum Zone's Spell & Trap Zone; an Extra
+        Deck card with position 0 is face-down) and given ``position``; unless it
+        is face-down on the field its continuous effects start at once (with the
+        instant adjustments).  If it cannot and the location is the Monster Zone,
+        the card becomes the last Xyz material of the Xyz Monster there, if any.
+        ``proc`` marks it as properly summoned.  Returns the card, or None when
+        nothing was created.
+        """
+        if not (0 <= owner <= 1 and 0 <= playerid <= 1):
+            return None
+        if self.is_location_useable(playerid, location, sequence & 0xFF):
+            pcard = self.new_card(code)
+            pcard.owner = owner
+            if location == LOCATION_EXTRA and position == 0:
+                position = POS_FACEDOWN_DEFENSE
+            pcard.sendto_param.position = position & 0xFF
+            if location == LOCATION_PZONE:
+                seq = self.get_pzone_sequence(sequence & 0xFF)
+                self.add_card(playerid, pcard, LOCATION_SZONE, seq, True)
+            else:
+                # the reference's add_card takes the location and sequence as bytes
+                self.add_card(playerid, pcard, location & 0xFF, sequence & 0xFF)
+            pcard.current.position = position & 0xFF
+            if not (location & (LOCATION_ONFIELD | LOCATION_PZONE)) or (position & POS_FACEUP):
+                pcard.enable_field_effect(True)
+                self.adjust_instant()
+            if proc:
+                pcard.set_status(STATUS_PROC_COMPLETE, True)
+            return pcard
+        if location == LOCATION_MZONE:
+            fcard = self.get_field_card(playerid, location, sequence & 0xFF)
+            if fcard is None or not (fcard.data.type & TYPE_XYZ):
+                return None
+            pcard = self.new_card(code)
+            pcard.owner = owner
+            fcard.xyz_add(pcard)
+            if proc:
+                pcard.set_status(STATUS_PROC_COMPLETE, True)
+            return pcard
+        return None
+
+    def debug_pre_add_counter(self: "Duel", pcard: "Card", countertype: int, count: int) -> None:
+        """Debug.PreAddCounter: add counters directly (no permit check, no message,
+        no event); type and count are 16-bit."""
+        countertype &= 0xFFFF
+        pcard.counters[countertype] = (pcard.counters.get(countertype, 0) + (count & 0xFFFF)) & 0xFFFF

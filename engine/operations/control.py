@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..card import Card
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_ADD_TYPE, EFFECT_CHANGE_TYPE, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_TYPE_SINGLE,
+    EVENT_CONTROL_CHANGED, EVENT_EQUIP, EVENT_MOVE, LOCATION_GRAVE, LOCATION_MZONE,
+    LOCATION_ONFIELD, LOCATION_REASON_CONTROL, LOCATION_REASON_TOFIELD, LOCATION_SZONE, PLAYER_NONE,
+    POS_FACEDOWN, POS_FACEUP, REASON_EFFECT, REASON_RULE, RESET_CONTROL, RESET_EVENT,
+    STATUS_ATTACK_CANCELED, TIMING_EQUIP, TYPE_EQUIP, TYPE_SPELL, TYPE_TRAP, TYPE_TRAPMONSTER,
+)
+from ..core_constants import GTYPE_READ_ONLY
 from ..group import CardSet, Group
 from .move import as_card_set, hint_selectmsg, selected_cards, set_operated, u32, useable_count_and_flag
 
@@ -350,3 +356,44 @@ class ControlMixin:
         peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE
         peffect.reset_flag = RESET_EVENT + 0x17e0000
         equip_card.add_effect(peffect)
+
+    # ----- finishing step equips (Duel.EquipComplete) -----------------------------------
+
+    def equip_complete(self: "Duel") -> None:
+        """Duel.EquipComplete: finish the equips made with Duel.Equip(..., is_step=true).
+
+        The face-up equip cards' effects start; EVENT_EQUIP is raised for each
+        equipped monster (with all equip cards) and for the field; both players
+        get TIMING_EQUIP.
+        """
+        core = self.core
+        etargets = CardSet()
+        for equip_card in core.equiping_cards:
+            if equip_card.is_position(POS_FACEUP):
+                equip_card.enable_field_effect(True)
+            etargets.add(equip_card.equiping_target)
+        self.adjust_instant()
+        for equip_target in etargets:
+            self.raise_single_event(equip_target, core.equiping_cards, EVENT_EQUIP, core.reason_effect,
+                                    0, core.reason_player, PLAYER_NONE, 0)
+        self.raise_event(core.equiping_cards, EVENT_EQUIP, core.reason_effect, 0, core.reason_player,
+                         PLAYER_NONE, 0)
+        core.hint_timing[0] |= TIMING_EQUIP
+        core.hint_timing[1] |= TIMING_EQUIP
+        self.process_single_event()
+        self.process_instant_event()
+
+    # ----- a puzzle's equips (Debug.PreEquip) -------------------------------------------
+
+    def debug_pre_equip(self: "Duel", equip_card: "Card", target: "Card") -> bool:
+        """Debug.PreEquip: equip a card in the Spell & Trap Zone to a face-up monster
+        without a message, and record it as targeting the monster.  False (nothing
+        done) if either is elsewhere or the monster is face-down."""
+        if (equip_card.current.location != LOCATION_SZONE
+                or target.current.location != LOCATION_MZONE
+                or target.current.position & POS_FACEDOWN):
+            return False
+        equip_card.equip(target, False)
+        equip_card.effect_target_cards.add(target)
+        target.effect_target_owner.add(equip_card)
+        return True

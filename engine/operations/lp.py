@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_CHANGE_DAMAGE, EFFECT_LPCOST_CHANGE, EFFECT_LPCOST_REPLACE, EFFECT_MATCH_KILL,
+    EFFECT_REFLECT_DAMAGE, EFFECT_REPLACE_DAMAGE, EFFECT_REVERSE_DAMAGE, EFFECT_REVERSE_RECOVER,
+    EVENT_BATTLE_DAMAGE, EVENT_DAMAGE, EVENT_PAY_LPCOST, EVENT_RECOVER, REASON_BATTLE,
+    REASON_EFFECT, REASON_RDAMAGE, REASON_RRECOVER, TIMING_DAMAGE, TIMING_RECOVER,
+)
 from ..event import Event
-from ..messages import MsgDamage, MsgMatchKill, MsgPayLpCost, MsgRecover
+from ..messages import MsgDamage, MsgLpUpdate, MsgMatchKill, MsgPayLpCost, MsgRecover
 from ..processor.driver import Suspend
 from .move import i32, u32
+from ..wire import i32 as _i32, u32 as _u32
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -217,3 +222,20 @@ class LifePointsMixin:
         e = Event(event_cards=None, event_player=playerid, event_value=u32(cost), reason=0,
                   reason_effect=core.reason_effect, reason_player=playerid)
         self.solve_continuous(playerid, peffect, e)
+
+    # ----- setting LP, the damage/recovery held back with is_step (Duel.SetLP, RDComplete) ---
+
+    def set_lp(self: "Duel", playerid: int, lp: int) -> None:
+        """Duel.SetLP: set ``playerid``'s LP (negative becomes 0) and tell the client (MSG_LPUPDATE)."""
+        lp = _i32(lp)
+        if lp < 0:
+            lp = 0
+        self.player[playerid].lp = lp
+        self.emit(MsgLpUpdate(player=playerid & 0xFF, lp=_u32(lp)))
+
+    def rd_complete(self: "Duel") -> None:
+        """Duel.RDComplete: run the damage/recovery units held back with is_step=true."""
+        reserve = self.core.recover_damage_reserve
+        for unit in reserve:
+            self.add_process(unit)
+        reserve.clear()

@@ -7,17 +7,36 @@ reference writes inline in processor.cpp's dispatcher).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterable, TYPE_CHECKING
 
 from ..card import Card
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_ATTACK_DISABLED, EFFECT_DISABLE_CHAIN, EFFECT_FLAG_CARD_TARGET, EFFECT_FLAG_DELAY,
+    EFFECT_FLAG_INITIAL, EFFECT_OVERLAY_REMOVE_REPLACE, EFFECT_PUBLIC, EFFECT_RCOUNTER_REPLACE,
+    EFFECT_TOSS_COIN_REPLACE, EFFECT_TOSS_DICE_REPLACE, EFFECT_TYPE_ACTIVATE, EFFECT_TYPE_QUICK_F,
+    EFFECT_TYPE_QUICK_O, EFFECT_TYPE_SINGLE, EFFECT_TYPE_TRIGGER_F, EFFECT_TYPE_TRIGGER_O,
+    EFFECT_TYPE_XMATERIAL, EVENT_ATTACK_DISABLED, EVENT_DRAW, EVENT_FREE_CHAIN, EVENT_MOVE,
+    EVENT_REMOVE_COUNTER, EVENT_TOSS_COIN, EVENT_TOSS_COIN_NEGATE, EVENT_TOSS_DICE,
+    EVENT_TOSS_DICE_NEGATE, EVENT_TO_HAND, GLOBALFLAG_DECK_REVERSE_CHECK, LOCATION_DECK,
+    LOCATION_EXTRA, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_SZONE, MASTER_RULE_2020,
+    PHASE_END, PLAYER_NONE, POS_FACEDOWN, POS_FACEUP, POS_FACEUP_DEFENSE, REASON_DISCARD,
+    REASON_DRAW, REASON_EFFECT, REASON_RULE, RESETS_STANDARD, RESET_CHAIN, RESET_EVENT,
+    RESET_OPPO_TURN, RESET_PHASE, RESET_SELF_TURN, RESET_TOHAND, STATUS_ACTIVATE_DISABLED,
+    STATUS_ATTACK_CANCELED, STATUS_CHAINING, STATUS_LEAVE_CONFIRMED, TIMING_DRAW, TIMING_TOHAND,
+)
+from ..core_constants import (
+    CHAIN_DISABLE_ACTIVATE, CHAIN_DISABLE_EFFECT, EFFECT_TYPES_CHAIN_LINK, MAX_COIN_COUNT,
+)
 from ..event import Chain, Event
 from ..group import CardSet, Group
-from ..messages import (MsgBecomeTarget, MsgChainDisabled, MsgChainNegated, MsgConfirmCards,
-                        MsgDraw, MsgHandRes, MsgMove, MsgRockPaperScissors, MsgTossCoin, MsgTossDice)
+from ..messages import (
+    CardInfo, LocInfo, MsgBecomeTarget, MsgChainDisabled, MsgChainNegated, MsgConfirmCards,
+    MsgConfirmDecktop, MsgConfirmExtratop, MsgDeckTop, MsgDraw, MsgHandRes, MsgMove,
+    MsgRandomSelected, MsgRockPaperScissors, MsgTossCoin, MsgTossDice,
+)
 from .move import (add_owner_hint, card_info, deck_top_message, hint_selectmsg, i32, loc_info,
                    save_previous_place, selected_cards, set_operated, u32)
+from ..wire import u32 as _u32
 
 if TYPE_CHECKING:
     from ..duel import Duel
@@ -49,6 +68,12 @@ def _choose_replacement(duel: "Duel", playerid: int, yes_no_desc: int) -> None:
                                                         core.select_effects[1].handler))
     else:
         duel.add_process(duel.proc_select_option(playerid))
+
+
+def _card_info(pcard: Card) -> CardInfo:
+    cur = pcard.current
+    return CardInfo(code=pcard.data.code & 0xFFFFFFFF, controller=cur.controler & 0xFF,
+                    location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
 
 
 class MiscOperationsMixin:
@@ -621,3 +646,153 @@ class MiscOperationsMixin:
         self.process_instant_event()
         yield
         self.returns.ivalue[0] = 1
+
+    # ===== showing cards (Duel.ConfirmDecktop, ConfirmExtratop, ConfirmCards) and the wait unit ===
+
+    def proc_wait(self: "Duel") -> "Proc":
+        """PROCESSOR_WAIT: the reference hands control back to the host here (after
+        Duel.ConfirmCards / ConfirmDecktop / ConfirmExtratop) without asking
+        anything, then goes on.  The host loop has nothing to answer, so the unit
+        only marks the point in the queue where the script resumes."""
+        return
+        yield  # pragma: no cover -- makes this a generator
+
+    def confirm_decktop(self: "Duel", playerid: int, count: int) -> None:
+        """Duel.ConfirmDecktop: show the top ``count`` cards of ``playerid``'s Deck (top first).
+
+        With the reversed-Deck check on (GLOBALFLAG_DECK_REVERSE_CHECK) and the
+        Deck reversed, the card below the shown ones is announced first
+        (MSG_DECK_TOP).  Then the host gets control back (PROCESSOR_WAIT).
+        """
+        deck = self.player[playerid].list_main
+        count &= 0xFFFFFFFF
+        if count >= len(deck):
+            count = len(deck)
+        elif (self.core.global_flag & GLOBALFLAG_DECK_REVERSE_CHECK) and self.core.deck_reversed:
+            pcard = deck[len(deck) - 1 - count]
+            code = pcard.data.code
+            if pcard.current.position == POS_FACEUP_DEFENSE:
+                code |= 0x80000000
+            self.emit(MsgDeckTop(player=playerid, sequence=count & 0xFF, code=_u32(code)))
+        shown = deck[len(deck) - count:][::-1] if count else []
+        self.emit(MsgConfirmDecktop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.add_process(self.proc_wait())
+
+    def confirm_extratop(self: "Duel", playerid: int, count: int) -> None:
+        """Duel.ConfirmExtratop: show the top ``count`` face-down cards of ``playerid``'s
+        Extra Deck (the face-up Pendulums lie on top and are skipped)."""
+        pl = self.player[playerid]
+        extra = pl.list_extra
+        facedown = len(extra) - pl.extra_p_count
+        count &= 0xFFFFFFFF
+        if count >= facedown:
+            count = facedown
+        end = len(extra) - pl.extra_p_count
+        shown = extra[max(0, end - count):end][::-1] if count > 0 else []
+        self.emit(MsgConfirmExtratop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.add_process(self.proc_wait())
+
+    def confirm_cards(self: "Duel", playerid: int, cards: "Card | Iterable[Card]",
+                      skip_panel: bool | int = False) -> None:
+        """Duel.ConfirmCards: show cards to ``playerid`` (MSG_CONFIRM_CARDS, in card order
+        for a group), then give the host control (PROCESSOR_WAIT)."""
+        if isinstance(cards, Card):
+            lst = [cards]
+        else:
+            lst = list(cards)
+        self.emit(MsgConfirmCards(player=playerid, skip_panel=1 if skip_panel else 0,
+                                  cards=tuple(_card_info(c) for c in lst)))
+        self.add_process(self.proc_wait())
+
+    # ===== negating the effects a card activated (Duel.NegateRelatedChain) ============
+
+    def negate_related_chain(self: "Duel", pcard: Card, reset_flag: int) -> None:
+        """Duel.NegateRelatedChain: negate the effects ``pcard`` activated in the current chain
+        (only with at least two links, and if the reason effect reaches it).
+
+        Each such link still related to the card gets an EFFECT_DISABLE_CHAIN on
+        the card, reset with the chain (and ``reset_flag``).
+        """
+        core = self.core
+        if len(core.current_chain) < 2:
+            return
+        if not pcard.is_affect_by_effect(core.reason_effect):
+            return
+        for ch in reversed(list(core.current_chain)):
+            if ch.triggering_effect.get_handler() is pcard and pcard.is_has_relation(ch):
+                negeff = self.new_effect()
+                negeff.owner = core.reason_effect.get_handler()
+                negeff.type = EFFECT_TYPE_SINGLE
+                negeff.code = EFFECT_DISABLE_CHAIN
+                negeff.value = ch.chain_id
+                negeff.reset_flag = _u32(RESET_CHAIN | RESET_EVENT | reset_flag)
+                pcard.add_effect(negeff)
+
+    # ===== a random pick from a group (Group.RandomSelect) ============================
+
+    def random_select(self: "Duel", cards: Iterable["Card"], playerid: int, count: int) -> CardSet:
+        """Pick ``count`` of ``cards`` at random for ``playerid`` and announce them.
+
+        The candidates are taken in card-id order; for i = 0..count-1 the card at
+        a random index in [i, n-1] is swapped to position i (a partial
+        Fisher-Yates shuffle with the duel's RNG) and the first ``count`` are
+        chosen.  Asking for all of them draws no random number.  Unless nothing
+        is chosen, MSG_RANDOM_SELECTED lists the chosen cards in card-id order.
+        ``count`` above the number of cards means all of them.  A negative count
+        is undefined in the reference; here it chooses nothing.
+        """
+        cv = list(cards)
+        if count > len(cv):
+            count = len(cv)
+        chosen = CardSet()
+        if count <= 0:
+            return chosen
+        if count == len(cv):
+            chosen.update(cv)
+        else:
+            back = len(cv) - 1
+            for i in range(count):
+                r = self.get_next_integer(i, back)
+                cv[i], cv[r] = cv[r], cv[i]
+            chosen.update(cv[:count])
+        self.emit(MsgRandomSelected(
+            player=playerid & 0xFF,
+            cards=tuple(LocInfo.from_raw(c.get_info_location()) for c in chosen.ordered())))
+        return chosen
+
+    # ===== copying monster effects (Duel.MajesticCopy) ================================
+
+    def majestic_copy(self: "Duel", pcard: "Card", copy_target: "Card") -> None:
+        """Duel.MajesticCopy: ``pcard`` gains the monster effects of ``copy_target`` that start
+        chain links, until the End Phase.
+
+        Each of the target's initial effects that is a trigger, quick or
+        ignition effect (not a card activation, not an Xyz-material effect) and
+        applies from the Monster Zone is cloned: owned by ``pcard``, no longer
+        initial, no effect owner, reset at the End Phase (or when ``pcard``
+        leaves), its count limit refilled.  Mandatory triggers become optional
+        (and "when ... you can"), mandatory quick effects optional.
+        """
+        for peffect in list(copy_target.initial_effect):
+            if not (peffect.type & (EFFECT_TYPES_CHAIN_LINK & ~EFFECT_TYPE_ACTIVATE)):
+                continue
+            if peffect.type & EFFECT_TYPE_XMATERIAL:
+                continue
+            if not peffect.is_monster_effect():
+                continue
+            ceffect = peffect.clone()
+            ceffect.owner = pcard
+            ceffect.flag[0] &= ~EFFECT_FLAG_INITIAL
+            ceffect.effect_owner = PLAYER_NONE
+            ceffect.reset_flag = (RESET_EVENT | RESETS_STANDARD | RESET_PHASE | PHASE_END
+                                  | RESET_SELF_TURN | RESET_OPPO_TURN)
+            ceffect.reset_count = 1
+            ceffect.recharge()
+            if ceffect.type & EFFECT_TYPE_TRIGGER_F:
+                ceffect.type &= ~EFFECT_TYPE_TRIGGER_F
+                ceffect.type |= EFFECT_TYPE_TRIGGER_O
+                ceffect.flag[0] |= EFFECT_FLAG_DELAY
+            if ceffect.type & EFFECT_TYPE_QUICK_F:
+                ceffect.type &= ~EFFECT_TYPE_QUICK_F
+                ceffect.type |= EFFECT_TYPE_QUICK_O
+            pcard.add_effect(ceffect)

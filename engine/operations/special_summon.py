@@ -29,12 +29,33 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ..card import Card
 from ..card_checks import MaterialInfo
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    ACTIVITY_SPSUMMON, EFFECT_CANNOT_DISABLE_SPSUMMON, EFFECT_CANNOT_SPECIAL_SUMMON,
+    EFFECT_COUNT_CODE_OATH, EFFECT_DIVINE_LIGHT, EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_SPSUM_PARAM,
+    EFFECT_MUST_BE_SMATERIAL, EFFECT_MUST_BE_XMATERIAL, EFFECT_REVIVE_LIMIT, EFFECT_SCRAP_CHIMERA,
+    EFFECT_SPSUMMON_CONDITION, EFFECT_SPSUMMON_COST, EFFECT_SPSUMMON_PROC_G, EFFECT_SYNCHRO_CHECK,
+    EFFECT_SYNCHRO_MATERIAL_CUSTOM, EFFECT_TUNER_MATERIAL_LIMIT, EFFECT_TUNE_MAGICIAN_X,
+    EVENT_BE_MATERIAL, EVENT_BE_PRE_MATERIAL, EVENT_SPSUMMON, EVENT_SPSUMMON_SUCCESS,
+    EVENT_SPSUMMON_SUCCESS_G_P, GLOBALFLAG_SCRAP_CHIMERA, GLOBALFLAG_TUNE_MAGICIAN,
+    GLOBALFLAG_XMAT_COUNT_LIMIT, HINTMSG_SMATERIAL, HINTMSG_XMATERIAL, LOCATION_EXTRA,
+    LOCATION_GRAVE, LOCATION_MZONE, LOCATION_REASON_TOFIELD, NEW_MASTER_RULE, PLAYER_NONE,
+    POS_FACEDOWN, POS_FACEUP, POS_FACEUP_ATTACK, REASON_FUSION, REASON_LINK, REASON_RITUAL,
+    REASON_RULE, REASON_SPSUMMON, REASON_SYNCHRO, REASON_XYZ, RESET_DISABLE, RESET_EVENT,
+    STATUS_CANNOT_CHANGE_FORM, STATUS_DISABLED, STATUS_PROC_COMPLETE, STATUS_SPSUMMON_STEP,
+    STATUS_SPSUMMON_TURN, STATUS_SUMMONING, STATUS_SUMMON_DISABLED, SUMMON_TYPE_FUSION,
+    SUMMON_TYPE_LINK, SUMMON_TYPE_RITUAL, SUMMON_TYPE_SPECIAL, SUMMON_TYPE_SYNCHRO, SUMMON_TYPE_XYZ,
+    TIMING_SPSUMMON, TYPE_MONSTER,
+)
+from ..core_constants import (
+    DEFAULT_SUMMON_TYPE, SUMMON_CUSTOM_FUTURE_FUSION, SUMMON_IN_CHAIN, SUMMON_IN_IDLE,
+    SUMMON_VALUE_CUSTOM_TYPE, SUMMON_VALUE_MAIN_TYPE, SUMMON_VALUE_SUB_TYPE,
+)
 from ..group import GTYPE_READ_ONLY, CardSet, Group
 from ..messages import LocInfo, MsgSpSummoned, MsgSpSummoning
 from ..card_effects import card_operation_key
 from .move import as_card_set, nothing_operated
+from ..event import Event
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
     from ..duel import CoreState, Duel
@@ -1408,4 +1429,89 @@ class SpecialSummonMixin:
         core.select_cards = [pcard for _, pcard in core.xmaterial_lst]
         self._hint_selectmsg(playerid, HINTMSG_XMATERIAL)
         self._select_card(playerid, core.summon_cancelable, 1, 1)
+
+    # ===== material selections started by scripts (Duel.SelectSynchroMaterial, SelectTunerMaterial, SelectXyzMaterial, SelectFusionMaterial) ===
+
+    def select_synchro_material(self: "Duel", playerid: int, pcard: "Card", filter1: Any,
+                                filter2: Any, min_: int, max_: int, smat: "Card | None",
+                                mg: Group | None, out: list) -> None:
+        """Duel.SelectSynchroMaterial: offer the Tuners that work and queue the selection.
+
+        The Tuners come from ``mg`` (``smat`` is then ignored) or from the
+        player's Synchro material candidates; each must allow a Synchro Summon
+        of ``pcard`` (check_tuner_material).  The unit appends the chosen
+        group (or None when canceled) to ``out``; nothing when no Tuner works.
+        """
+        core = self.core
+        select_cards = CardSet()
+        packed = (min_ + (max_ << 16)) & 0xFFFFFFFF
+        umin, umax = packed & 0xFFFF, packed >> 16
+        if mg is not None:
+            for pm in mg.container:
+                if self.check_tuner_material(pcard, pm, filter1, filter2, min_, max_, None, mg):
+                    select_cards.add(pm)
+            core.select_cards = list(select_cards)
+            self.add_process(self.proc_select_synchro_material(playerid & 0xFF, pcard, umin, umax, None, mg,
+                                                               filter1, filter2, out))
+        else:
+            for tuner in self.get_synchro_material(playerid, CardSet()):
+                if self.check_tuner_material(pcard, tuner, filter1, filter2, min_, max_, smat, None):
+                    select_cards.add(tuner)
+            core.select_cards = list(select_cards)
+            self.add_process(self.proc_select_synchro_material(playerid & 0xFF, pcard, umin, umax, smat, None,
+                                                               filter1, filter2, out))
+
+    def select_tuner_material(self: "Duel", playerid: int, pcard: "Card", tuner: "Card",
+                              filter1: Any, filter2: Any, min_: int, max_: int,
+                              mg: Group | None, out: list) -> bool:
+        """Duel.SelectTunerMaterial: with ``tuner`` fixed, queue the choice of the other materials.
+
+        False (nothing queued) when ``tuner`` cannot be used for ``pcard``.
+        """
+        if not self.check_tuner_material(pcard, tuner, filter1, filter2, min_, max_, None, mg):
+            return False
+        packed = (min_ + (max_ << 16)) & 0xFFFFFFFF
+        self.add_process(self.proc_select_tuner_material(playerid & 0xFF, pcard, tuner, packed & 0xFFFF,
+                                                         packed >> 16, mg, filter1, filter2, out))
+        return True
+
+    def select_xyz_material(self: "Duel", playerid: int, scard: "Card", filter_fn: Any, lv: int,
+                            minc: int, maxc: int, mg: Group | None, out: list) -> bool:
+        """Duel.SelectXyzMaterial: list the Xyz material candidates and queue the selection.
+
+        False (nothing queued) when ``scard`` cannot be Xyz Summoned with
+        them (check_xyz_material).  The player and the Rank travel packed in
+        one word as in the reference (player: its low byte).
+        """
+        if not self.check_xyz_material(scard, filter_fn, _i32(lv), _i32(minc), _i32(maxc), mg):
+            return False
+        self.get_xyz_material(scard, filter_fn, lv & 0xFFFFFFFF, _i32(maxc), mg)
+        arg1 = (playerid + (lv << 16)) & 0xFFFFFFFF
+        self.add_process(self.proc_select_xyz_material(arg1 & 0xFF, arg1 >> 16, scard, minc, maxc, out))
+        return True
+
+    def proc_select_fusion(self: "Duel", peffect: "Effect | None", matgroup: Group | None,
+                           arg1: int, not_material: int | bool, cg: "Card | None") -> "Proc":
+        """Choose Fusion Materials by running the Fusion Monster's EFFECT_FUSION_MATERIAL
+        operation (PROCESSOR_SELECT_FUSION).
+
+        ``arg1`` is ``playerid + (chkf << 16)``.  core.fusion_materials is
+        emptied first; without such an effect nothing else happens.  The
+        operation sees an event whose cards are the offered materials, reason
+        effect the material effect and reason player the player, and gets
+        (cg, chkf) after the usual arguments; it leaves its choice in
+        core.fusion_materials (Duel.SetFusionMaterial).  core.not_material is
+        set while it runs.
+        """
+        core = self.core
+        arg1 &= 0xFFFFFFFF
+        e = Event(event_cards=matgroup, reason_effect=peffect, reason_player=arg1 & 0xFF)
+        core.fusion_materials.clear()
+        if peffect is None:
+            return
+        core.not_material = bool(not_material)
+        core.sub_solving_event.append(e)
+        self.add_process(self.proc_execute_operation(peffect, arg1 & 0xFF, cg, arg1 >> 16))
+        yield
+        core.not_material = False
 

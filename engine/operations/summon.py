@@ -30,15 +30,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    ACTIVITY_FLIPSUMMON, ACTIVITY_NORMALSUMMON, ACTIVITY_SUMMON, EFFECT_CANNOT_DISABLE_FLIP_SUMMON,
+    EFFECT_CANNOT_DISABLE_SUMMON, EFFECT_CANNOT_MSET, EFFECT_CANNOT_SSET, EFFECT_CANNOT_SUMMON,
+    EFFECT_CHANGE_TYPE, EFFECT_COUNT_CODE_OATH, EFFECT_DECREASE_TRIBUTE,
+    EFFECT_DECREASE_TRIBUTE_SET, EFFECT_DIVINE_LIGHT, EFFECT_DUAL_STATUS, EFFECT_DUAL_SUMMONABLE,
+    EFFECT_EXTRA_RELEASE_NONSUM, EFFECT_EXTRA_RELEASE_SUM, EFFECT_EXTRA_SET_COUNT,
+    EFFECT_EXTRA_SUMMON_COUNT, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT,
+    EFFECT_FLAG_COUNT_LIMIT, EFFECT_FLAG_SPSUM_PARAM, EFFECT_FLIPSUMMON_COST, EFFECT_MONSTER_SSET,
+    EFFECT_MSET_COST, EFFECT_SSET_COST, EFFECT_SUMMON_COST, EFFECT_TYPE_SINGLE, EVENT_BE_MATERIAL,
+    EVENT_BE_PRE_MATERIAL, EVENT_CHANGE_POS, EVENT_FLIP, EVENT_FLIP_SUMMON,
+    EVENT_FLIP_SUMMON_NEGATED, EVENT_FLIP_SUMMON_SUCCESS, EVENT_MSET, EVENT_SPSUMMON,
+    EVENT_SPSUMMON_NEGATED, EVENT_SSET, EVENT_SUMMON, EVENT_SUMMON_NEGATED, EVENT_SUMMON_SUCCESS,
+    HINTMSG_RELEASE, HINT_CARD, HINT_SELECTMSG, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE,
+    LOCATION_REASON_TOFIELD, LOCATION_SZONE, PLAYER_NONE, POS_FACEDOWN, POS_FACEDOWN_DEFENSE,
+    POS_FACEUP, POS_FACEUP_ATTACK, REASON_EFFECT, REASON_MATERIAL, REASON_RULE, REASON_SUMMON,
+    RESET_DISABLE, RESET_EVENT, STATUS_CANNOT_CHANGE_FORM, STATUS_DISABLED, STATUS_FLIP_SUMMONING,
+    STATUS_FLIP_SUMMON_DISABLED, STATUS_FLIP_SUMMON_TURN, STATUS_PROC_COMPLETE, STATUS_SET_TURN,
+    STATUS_SUMMONING, STATUS_SUMMON_DISABLED, STATUS_SUMMON_TURN, SUMMON_TYPE_ADVANCE,
+    SUMMON_TYPE_DUAL, SUMMON_TYPE_FLIP, SUMMON_TYPE_NORMAL, SUMMON_TYPE_SPECIAL, TIMING_FLIPSUMMON,
+    TIMING_MSET, TIMING_SSET, TIMING_SUMMON, TYPE_FIELD, TYPE_MONSTER,
+)
+from ..core_constants import (
+    SUMMON_IN_CHAIN, SUMMON_IN_IDLE, SUMMON_VALUE_CUSTOM_TYPE, SUMMON_VALUE_SUB_TYPE,
+)
+from ..card import Card
 from ..group import CardSet
 from ..messages import (LocInfo, CardInfo, MsgConfirmCards, MsgFlipSummoned, MsgFlipSummoning,
                         MsgHint, MsgSet, MsgShuffleSetCard, MsgSummoned, MsgSummoning)
 from ..processor.driver import Suspend
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
-    from ..card import Card
     from ..duel import Duel
     from ..effect import Effect
     from ..group import Group
@@ -54,12 +77,6 @@ _DESC_GEMINI_STATUS = 64              # client hint shown on a Gemini monster in
 # The reset flag the reference gives core-made single effects that last while
 # the card stays face-up on the field (RESET_EVENT + RESETS_STANDARD bits).
 _RESET_STANDARD_EVENT = RESET_EVENT + 0x1FE0000
-
-
-def _i32(v: int) -> int:
-    """Truncate to a signed 32-bit value (static_cast<int32_t>)."""
-    v &= 0xFFFFFFFF
-    return v - 0x100000000 if v & 0x80000000 else v
 
 
 def _extra_count_values(retval: list[int]) -> tuple[int, int, int]:
@@ -181,12 +198,6 @@ class SummonMixin:
             core.summoning_card = target
 
         return Suspend(store)
-
-    def _selected_cards(self: "Duel") -> CardSet:
-        """The cards picked by the last selection: core.select_cards at returns' indexes."""
-        core = self.core
-        b = self.returns.bvalue
-        return CardSet(core.select_cards[b[i + 1]] for i in range(b[0]))
 
     # ===== adders ======================================================================
 
@@ -1405,3 +1416,95 @@ class SummonMixin:
         self._return_operated_set()
         if extra_effect is not None:
             extra_effect.dec_count()
+
+    # ===== negating a summon, the Normal Summon count (Duel.NegateSummon, IncreaseSummonedCount, CheckSummonedCount) ===
+
+    def negate_summon(self: "Duel", target: "Card | Group") -> None:
+        """Duel.NegateSummon: negate the summon now being made (the event at this point
+        tells which kind: Normal -- Gemini when is_gemini_summoning --, Flip, or Special).
+
+        A Normal/Flip Summon negation needs exactly one card.  Each card whose
+        summon can be negated by the reason effect loses its "summoning"
+        status and is marked negated; nothing happens when none can be.  Then
+        EVENT_SUMMON_NEGATED / EVENT_FLIP_SUMMON_NEGATED / EVENT_SPSUMMON_NEGATED.
+        """
+        core = self.core
+        pcard: Card | None = target if isinstance(target, Card) else None
+        pgroup: Group | None = None if isinstance(target, Card) else target
+        if self.check_event(EVENT_SUMMON):
+            sumtype = SUMMON_TYPE_DUAL if core.is_gemini_summoning else SUMMON_TYPE_NORMAL
+        elif self.check_event(EVENT_FLIP_SUMMON):
+            sumtype = SUMMON_TYPE_FLIP
+        elif self.check_event(EVENT_SPSUMMON):
+            sumtype = SUMMON_TYPE_SPECIAL
+        else:
+            return
+        if (sumtype & SUMMON_TYPE_NORMAL) or (sumtype & SUMMON_TYPE_FLIP):
+            if pgroup is not None and len(pgroup.container) != 1:
+                return
+            if pcard is None:
+                pcard = pgroup.container.first()
+        sumplayer = PLAYER_NONE
+        reason_effect = core.reason_effect
+        negated = CardSet()
+        if sumtype == SUMMON_TYPE_DUAL or (sumtype & SUMMON_TYPE_FLIP):
+            if not pcard.is_summon_negatable(sumtype, reason_effect):
+                return
+            sumplayer = pcard.summon_player
+            pcard.set_status(STATUS_FLIP_SUMMONING, False)
+            pcard.set_status(STATUS_FLIP_SUMMON_DISABLED, True)
+        elif pcard is not None:
+            if not pcard.is_summon_negatable(sumtype, reason_effect):
+                return
+            sumplayer = pcard.summon_player
+            pcard.set_status(STATUS_SUMMONING, False)
+            pcard.set_status(STATUS_SUMMON_DISABLED, True)
+            pcard.set_status(STATUS_PROC_COMPLETE, False)
+        else:
+            for gcard in pgroup.container:
+                if not gcard.is_summon_negatable(sumtype, reason_effect):
+                    continue
+                sumplayer = gcard.summon_player
+                gcard.set_status(STATUS_SUMMONING, False)
+                gcard.set_status(STATUS_SUMMON_DISABLED, True)
+                gcard.set_status(STATUS_PROC_COMPLETE, False)
+                negated.add(gcard)
+            if not negated:
+                return
+        core.is_summon_negated = True
+        event_code = 0
+        if sumtype & SUMMON_TYPE_NORMAL:
+            event_code = EVENT_SUMMON_NEGATED
+        elif sumtype & SUMMON_TYPE_FLIP:
+            event_code = EVENT_FLIP_SUMMON_NEGATED
+        elif sumtype & SUMMON_TYPE_SPECIAL:
+            event_code = EVENT_SPSUMMON_NEGATED
+        # the event carries the card, or the whole group given (negated or not)
+        cards: Any = pcard if pcard is not None else pgroup.container
+        self.raise_event(cards, event_code, reason_effect, REASON_EFFECT, core.reason_player, sumplayer, 0)
+        self.process_instant_event()
+
+    def increase_summon_count(self: "Duel", pcard: Card | None = None) -> None:
+        """Duel.IncreaseSummonedCount: use up a Normal Summon of the reason player, or the
+        card's EFFECT_EXTRA_SUMMON_COUNT (its value function is called with the card)."""
+        core = self.core
+        playerid = core.reason_player
+        pextra = pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) if pcard is not None else None
+        if pextra is not None:
+            pextra.get_value(pcard)
+        elif playerid in (0, 1):
+            # (no reason player: the reference writes past its two-player array; we do nothing)
+            core.summon_count[playerid] += 1
+
+    def check_summon_count(self: "Duel", pcard: Card | None = None) -> bool:
+        """Duel.CheckSummonedCount: can the reason player still Normal Summon (or ``pcard``
+        use an EFFECT_EXTRA_SUMMON_COUNT)?"""
+        core = self.core
+        playerid = core.reason_player
+        if pcard is not None and pcard.is_affected_by_effect(EFFECT_EXTRA_SUMMON_COUNT) is not None:
+            return True
+        if playerid not in (0, 1):
+            # no reason player (a plain call outside any effect): the reference reads past
+            # its two-player array; we answer "no"
+            return False
+        return core.summon_count[playerid] < self.get_summon_count_limit(playerid)

@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_CANNOT_CHANGE_POS_E, EFFECT_DEFENSE_ATTACK, EFFECT_DISABLE_FIELD,
+    EFFECT_DISABLE_TRAPMONSTER, EFFECT_EQUIP_LIMIT, EFFECT_PUBLIC, EFFECT_REMOVE_BRAINWASHING,
+    EFFECT_REVERSE_DECK, EFFECT_SET_CONTROL, EFFECT_SET_POSITION, EFFECT_TYPE_SINGLE,
+    EFFECT_USE_EXTRA_MZONE, EFFECT_USE_EXTRA_SZONE, EVENT_ADJUST, GLOBALFLAG_BRAINWASHING_CHECK,
+    GLOBALFLAG_DECK_REVERSE_CHECK, LOCATION_DECK, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE,
+    PHASE_DAMAGE, PHASE_DAMAGE_CAL, PLAYER_NONE, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP,
+    POS_FACEUP_DEFENSE, REASON_RULE, STATUS_ATTACK_CANCELED, STATUS_CONTINUOUS_POS, STATUS_JUST_POS,
+    TYPE_LINK, TYPE_TRAPMONSTER,
+)
 from ..group import CardSet
 from ..messages import MsgDeckTop, MsgFieldDisabled, MsgReverseDeck, MsgWin
 
@@ -409,3 +417,33 @@ class AdjustMixin:
             else:
                 pl.disabled_location |= chosen
             peffect.value = (peffect.value | (chosen << 16)) & 0xFFFFFFFF
+
+    # ----- what scripts ask of the state check (Duel.Win, Duel.Readjust) ----------------
+
+    def set_win(self: "Duel", playerid: int, reason: int) -> None:
+        """Duel.Win: record the winner (2: a draw) unless one is already recorded; the
+        state check after the current action ends the duel."""
+        core = self.core
+        if core.win_player == 5:
+            core.win_player = playerid
+            core.win_reason = reason
+
+    def readjust(self: "Duel") -> bool:
+        """Duel.Readjust: ask for another state check after this one.
+
+        The card of the reason effect may ask at most 3 times in a row; the 4th
+        time it is sent to the GY by the rules instead (returns True: a unit was
+        queued and the script must wait for it).
+        """
+        core = self.core
+        if core.reason_effect is None:
+            core.re_adjust = True
+            return False
+        adjcard = core.reason_effect.get_handler()
+        core.readjust_map[adjcard] = core.readjust_map.get(adjcard, 0) + 1
+        if core.readjust_map[adjcard] > 3:
+            self.send_to(adjcard, None, REASON_RULE, core.reason_player, PLAYER_NONE, LOCATION_GRAVE, 0,
+                         POS_FACEUP)
+            return True
+        core.re_adjust = True
+        return False

@@ -16,13 +16,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    ACTIVITY_ATTACK, DOUBLE_DAMAGE, EFFECT_ALSO_BATTLE_DAMAGE, EFFECT_ATTACK_COST,
+    EFFECT_ATTACK_DISABLED, EFFECT_AVOID_BATTLE_DAMAGE, EFFECT_BATTLE_DAMAGE_TO_EFFECT,
+    EFFECT_BATTLE_DESTROY_REDIRECT, EFFECT_BOTH_BATTLE_DAMAGE, EFFECT_BP_TWICE,
+    EFFECT_CANNOT_ATTACK_ANNOUNCE, EFFECT_CANNOT_DIRECT_ATTACK, EFFECT_CANNOT_M2,
+    EFFECT_CHANGE_BATTLE_DAMAGE, EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE, EFFECT_DEFENSE_ATTACK,
+    EFFECT_FIRST_ATTACK, EFFECT_FLAG_PLAYER_TARGET, EFFECT_INDESTRUCTABLE_BATTLE,
+    EFFECT_MUST_ATTACK, EFFECT_MUST_ATTACK_MONSTER, EFFECT_NO_BATTLE_DAMAGE,
+    EFFECT_PATRICIAN_OF_DARKNESS, EFFECT_PIERCE, EFFECT_REFLECT_BATTLE_DAMAGE, EFFECT_SKIP_BP,
+    EVENT_ATTACK_ANNOUNCE, EVENT_BATTLED, EVENT_BATTLE_CONFIRM, EVENT_BATTLE_DESTROYED,
+    EVENT_BATTLE_DESTROYING, EVENT_BATTLE_START, EVENT_BE_BATTLE_TARGET, EVENT_DAMAGE_STEP_END,
+    EVENT_DESTROYED, EVENT_FREE_CHAIN, EVENT_PRE_BATTLE_DAMAGE, EVENT_PRE_DAMAGE_CALCULATE,
+    HALF_DAMAGE, HINT_CARD, HINT_EVENT, HINT_SELECTMSG, LOCATION_GRAVE, LOCATION_MZONE,
+    PHASE_BATTLE, PHASE_BATTLE_STEP, PHASE_DAMAGE, PHASE_DAMAGE_CAL, PLAYER_NONE, POS_ATTACK,
+    POS_FACEDOWN, POS_FACEUP, POS_FACEUP_DEFENSE, REASON_BATTLE, REASON_EFFECT, REASON_REPLACE,
+    RESET_CODE, STATUS_ATTACK_CANCELED, STATUS_BATTLE_DESTROYED, STATUS_BATTLE_RESULT,
+    STATUS_CANNOT_CHANGE_FORM, STATUS_DESTROY_CONFIRMED, STATUS_OPPO_BATTLE, TIMING_ATTACK,
+    TIMING_BATTLED, TIMING_BATTLE_PHASE, TIMING_BATTLE_STEP_END, TIMING_DAMAGE_CAL,
+    TIMING_DAMAGE_STEP, TYPE_MONSTER,
+)
 from ..event import Chain, Event
 from ..group import CardSet
 from ..messages import (LocInfo, MsgAttack, MsgAttackDisabled, MsgBattle, MsgBecomeTarget,
                         MsgDamageStepEnd, MsgDamageStepStart, MsgHint)
 from .driver import Suspend
+from ..effect_rules import effect_sort_key
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -808,7 +827,6 @@ class BattleMixin:
 
     def _change_battle_damage(self: "Duel", eset: list, take_min: bool) -> None:
         """EFFECT_CHANGE_BATTLE_DAMAGE & co: double, halve, or set each player's battle damage."""
-        from ..effect_rules import effect_sort_key
         eset.sort(key=effect_sort_key)
         bdm = self.core.battle_damage
         for p in (0, 1):
@@ -1010,3 +1028,93 @@ class BattleMixin:
         """The rest of a Duel.CalculateDamage Damage Step (the battle command at step 32)."""
         yield from self._battled_window(des)
         yield from self._damage_step_end()
+
+    # ----- the battle as scripts change it (Duel.ChangeAttacker, ChangeAttackTarget, GetBattleMonster, ChainAttack) ---
+
+    def change_attacker(self: "Duel", attacker: Card, ignore_count: bool | int = False) -> None:
+        """Duel.ChangeAttacker: ``attacker`` replaces the current attacker.
+
+        The replaced attacker counts the attack as made (on the current target);
+        unless ``ignore_count`` the new one counts an attack announcement (and,
+        in the Damage Step, an attack made).
+        """
+        core = self.core
+        if core.attacker is attacker:
+            return
+        attack_target = core.attack_target
+        if core.attacker is not None:   # the reference assumes an attack is going on
+            core.attacker.announce_count += 1
+            core.attacker.announced_cards.addcard(attack_target)
+        self.attack_all_target_check()
+        core.attacker = attacker
+        attacker.attack_controler = attacker.current.controler
+        core.pre_field[0] = attacker.fieldid_r
+        if not ignore_count:
+            attacker.attack_announce_count += 1
+            if self.infos.phase == PHASE_DAMAGE:
+                attacker.attacked_count += 1
+                attacker.attacked_cards.addcard(attack_target)
+
+    def change_attack_target(self: "Duel", target: Card | None) -> bool:
+        """Duel.ChangeAttackTarget: the attack goes to ``target`` (None: directly).
+
+        Only while the attacker can still attack, and only to a monster it could
+        attack now (a direct attack: unless EFFECT_CANNOT_DIRECT_ATTACK).  The
+        opponent's monsters are remembered (the replay check), MSG_ATTACK is
+        sent and the new target gets EVENT_BE_BATTLE_TARGET.  True if changed.
+        """
+        core = self.core
+        attacker = core.attacker
+        if attacker is None or not attacker.is_capable_attack() or attacker.is_status(STATUS_ATTACK_CANCELED):
+            return False
+        cv: list[Card] = []
+        self.get_attack_target(attacker, cv, core.chain_attack)
+        if not ((target is not None and target in cv)
+                or (target is None and not attacker.is_affected_by_effect(EFFECT_CANNOT_DIRECT_ATTACK))):
+            return False
+        core.attack_target = target
+        core.attack_rollback = False
+        core.opp_mzone.clear()
+        turnp = self.infos.turn_player
+        for pcard in self.player[1 - turnp].list_mzone:
+            if pcard is not None:
+                core.opp_mzone.add(pcard.fieldid_r)
+        attacker_loc = LocInfo.from_raw(attacker.get_info_location() & 0xFFFFFFFF)
+        if target is not None:
+            self.raise_single_event(target, None, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0,
+                                    1 - turnp, 0)
+            self.raise_event(target, EVENT_BE_BATTLE_TARGET, None, REASON_REPLACE, 0, 1 - turnp, 0)
+            self.process_single_event()
+            self.process_instant_event()
+            self.emit(MsgAttack(attacker=attacker_loc,
+                                target=LocInfo.from_raw(target.get_info_location() & 0xFFFFFFFF)))
+        else:
+            core.attack_player = True
+            self.emit(MsgAttack(attacker=attacker_loc, target=None))
+        return True
+
+    def get_battle_monsters(self: "Duel", playerid: int) -> tuple[Card | None, Card | None]:
+        """Duel.GetBattleMonster: (``playerid``'s monster in the battle, the opponent's)."""
+        core = self.core
+        out: list[Card | None] = []
+        for _ in range(2):
+            if core.attacker is not None and core.attacker.current.controler == playerid:
+                out.append(core.attacker)
+            elif core.attack_target is not None and core.attack_target.current.controler == playerid:
+                out.append(core.attack_target)
+            else:
+                out.append(None)
+            playerid = 1 - playerid
+        return out[0], out[1]
+
+    def start_chain_attack(self: "Duel") -> bool:
+        """Duel.ChainAttack: the attacker (if the current reason effect reaches it) may attack
+        again right after this battle.  False (nothing done) when there is no such attacker;
+        the caller then may set core.chain_attack_target (the only monster it may attack)."""
+        core = self.core
+        attacker = core.attacker
+        if attacker is None or not attacker.is_affect_by_effect(core.reason_effect):
+            return False
+        core.chain_attack = True
+        core.chain_attacker_id = attacker.fieldid
+        return True

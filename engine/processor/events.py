@@ -19,8 +19,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    EFFECT_DISABLE_CHAIN, EFFECT_DISABLE_EFFECT, EFFECT_FLAG_ACTIVATE_CONDITION, EFFECT_FLAG_DELAY,
+    EFFECT_FLAG_EVENT_PLAYER, EFFECT_FLAG_FIELD_ONLY, EFFECT_HAND_LIMIT, EFFECT_SET_CONTROL,
+    EFFECT_SKIP_BP, EFFECT_SKIP_DP, EFFECT_SKIP_SP, EFFECT_TYPE_ACTIONS, EFFECT_TYPE_CONTINUOUS,
+    EFFECT_TYPE_FIELD, EFFECT_TYPE_FLIP, EFFECT_TYPE_SINGLE, EFFECT_TYPE_TRIGGER_O, EVENT_FLIP,
+    EVENT_FLIP_SUMMON_SUCCESS, EVENT_FREE_CHAIN, EVENT_PHASE, EVENT_SPSUMMON_SUCCESS,
+    EVENT_SUMMON_SUCCESS, HINT_EVENT, HINT_SELECTMSG, LOCATION_DECK, LOCATION_GRAVE, LOCATION_HAND,
+    LOCATION_MZONE, NO_FLIP_EFFECT, PHASE_BATTLE, PHASE_BATTLE_START, PHASE_DRAW, PHASE_END,
+    PHASE_MAIN1, PHASE_MAIN2, PHASE_STANDBY, PLAYER_NONE, POS_FACEDOWN, POS_FACEUP, REASON_ADJUST,
+    REASON_DISCARD, REASON_RULE, REASON_TEMPORARY, RESET_EVENT, RESET_OPPO_TURN, RESET_SELF_TURN,
+    STATUS_CHAINING, STATUS_EFFECT_ENABLED, TIMING_ATTACK, TIMING_BATTLE_END, TIMING_BATTLE_START,
+    TIMING_DAMAGE_CAL, TIMING_DAMAGE_STEP, TIMING_DRAW_PHASE, TIMING_END_PHASE,
+    TIMING_STANDBY_PHASE,
+)
+from ..core_constants import CHAIN_FORCED, EFFECT_SKIP_EP
 from ..event import Chain, Event
 from ..effect_rules import is_continuous_event
 from ..messages import MsgHint
@@ -416,12 +429,6 @@ class EventsMixin:
         core.point_event = []
         core.delayed_activate_event = []
         core.full_event = []
-
-    def _selected_cards(self: "Duel"):
-        """The cards a proc_select_card answer chose (indexes into core.select_cards)."""
-        from ..group import CardSet
-        b = self.returns.bvalue
-        return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
 
     def _phase_skipped(self: "Duel", phase: int) -> bool:
         """Is this phase skipped for the turn player (EFFECT_SKIP_DP/SP/BP/EP)?"""

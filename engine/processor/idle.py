@@ -12,8 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    DUEL_ATTACK_FIRST_TURN, EFFECT_CANNOT_BP, EFFECT_CANNOT_EP, EFFECT_FLAG_BOTH_SIDE,
+    EFFECT_MUST_ATTACK, EFFECT_SKIP_M1, EFFECT_SKIP_M2, EFFECT_SPSUMMON_PROC,
+    EFFECT_SPSUMMON_PROC_G, EVENT_FREE_CHAIN, HINT_EVENT, LOCATION_HAND, PHASE_MAIN1, PHASE_MAIN2,
+    POS_FACEDOWN, POS_FACEDOWN_ATTACK, POS_FACEDOWN_DEFENSE, POS_FACEUP, POS_FACEUP_ATTACK,
+    POS_FACEUP_DEFENSE, STATUS_CANNOT_CHANGE_FORM, TIMING_MAIN_END,
+)
 from ..event import Chain, Event
 from ..messages import MsgHint
 

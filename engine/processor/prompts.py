@@ -13,10 +13,16 @@ With DUEL_SIMPLE_AI, player 1's prompts are answered by the core itself.
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    DUEL_SIMPLE_AI, EFFECT_FLAG_FIELD_ONLY, EFFECT_TYPE_ACTIONS, HINT_ATTRIB, HINT_CODE,
+    HINT_NUMBER, HINT_OPSELECTED, HINT_RACE, HINT_SELECTMSG, LOCATION_MZONE, LOCATION_SZONE,
+    OPCODE_ADD, OPCODE_AND, OPCODE_DIV, OPCODE_ISATTRIBUTE, OPCODE_ISCODE, OPCODE_ISRACE,
+    OPCODE_ISSETCARD, OPCODE_ISTYPE, OPCODE_MUL, OPCODE_NEG, OPCODE_NOT, OPCODE_OR, OPCODE_SUB,
+    PHASE_MAIN1, POS_FACEUP_ATTACK,
+)
+from ..core_constants import CHAIN_FORCED, EDESC_OPERATION, EDESC_RESET, RACES_COUNT
 from ..card_effects import card_operation_key
 from ..event import Chain
 from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, EffectOption, LocInfo,
@@ -28,6 +34,11 @@ from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, Effe
                         SelectableCard, SumCard, TributeCard)
 
 from ..stdsort import std_sort
+from ..field.chains import _become_target
+from ..wire import i32 as _i32
+from ..responses import is_declarable
+from ..group import CardSet
+from ..field.materials import MaterialsMixin
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -78,6 +89,12 @@ def _effect_option(ch: Chain) -> EffectOption:
     code = c.data.code if not peffect.is_flag(EFFECT_FLAG_FIELD_ONLY) else (c.data.code | 0x80000000)
     return EffectOption(code=code, controller=c.current.controler, location=c.current.location,
                         sequence=c.current.sequence, description=peffect.description & 0xFFFFFFFF)
+
+
+# the announce-card opcodes that take two operands / one operand off the stack
+_BINARY_OPCODES = frozenset((OPCODE_ADD, OPCODE_SUB, OPCODE_MUL, OPCODE_DIV, OPCODE_AND, OPCODE_OR))
+_UNARY_OPCODES = frozenset((OPCODE_NEG, OPCODE_NOT, OPCODE_ISCODE, OPCODE_ISSETCARD, OPCODE_ISTYPE,
+                            OPCODE_ISRACE, OPCODE_ISATTRIBUTE))
 
 
 class PromptsMixin:
@@ -588,7 +605,6 @@ class PromptsMixin:
         self.emit(MsgHint(type=HINT_ATTRIB, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
 
     def proc_announce_card(self: "Duel", playerid: int) -> "Proc":
-        from ..responses import is_declarable
         core = self.core
         prompt = MsgAnnounceCard(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
 
@@ -610,10 +626,79 @@ class PromptsMixin:
         self.emit(MsgHint(type=HINT_NUMBER, player=playerid,
                           data=core.select_options[self.returns.ivalue[0]] & 0xFFFFFFFF))
 
+    def _selected_cards(self: "Duel"):
+        """The cards a proc_select_card answer chose (indexes into core.select_cards)."""
+        b = self.returns.bvalue
+        return CardSet(self.core.select_cards[b[i + 1]] for i in range(b[0]))
+
+    # ----- hints to a player (Duel.Hint, HintSelection) ---------------------------------
+
+    def hint(self: "Duel", htype: int, playerid: int, desc: int) -> None:
+        """Duel.Hint: MSG_HINT to ``playerid`` (to the other player for HINT_OPSELECTED).
+
+        A HINT_SELECTMSG is remembered as the player's last selection hint.
+        """
+        if htype == HINT_OPSELECTED:
+            playerid = 1 - playerid
+        if htype == HINT_SELECTMSG:
+            self.core.last_select_hint[playerid] = _i32(desc)
+        self.emit(MsgHint(type=htype & 0xFF, player=playerid & 0xFF, data=desc & 0xFFFFFFFF))
+
+    def hint_selection(self: "Duel", cards: Iterable["Card"]) -> None:
+        """Duel.HintSelection: show cards as selected (one MSG_BECOME_TARGET each)."""
+        for pcard in cards:
+            _become_target(self, pcard)
+
+    def hint_option_selected(self: "Duel", playerid: int) -> int:
+        """After an option prompt: tell the opponent which option was chosen (HINT_OPSELECTED
+        with the option's string, written for ``playerid`` as the reference does) and return
+        the chosen index."""
+        idx = self.returns.ivalue[0]
+        opts = self.core.select_options
+        # with no options the reference reads before the list (undefined); we write no hint
+        if 0 <= idx < len(opts):
+            self.emit(MsgHint(type=HINT_OPSELECTED, player=playerid & 0xFF, data=opts[idx] & 0xFFFFFFFF))
+        return idx
+
+    # ----- the options of the announce prompts (Duel.AnnounceLevel, AnnounceCard) -------
+
+    def set_announce_level_options(self: "Duel", min_: int, max_: int,
+                                   excluded: list[int] | None) -> int:
+        """Duel.AnnounceLevel: the Levels ``min_``..``max_`` (swapped if reversed) that are
+        not ``excluded`` become core.select_options; returns how many.
+
+        ``excluded`` None means the script gave no exclusion arguments.
+        """
+        if min_ > max_:
+            min_, max_ = max_, min_
+        opts = self.core.select_options
+        opts.clear()
+        for i in range(min_, max_ + 1):
+            if excluded is not None and i in excluded:
+                continue
+            opts.append(i & 0xFFFFFFFF)
+        return len(opts)
+
+    def check_announce_card_options(self: "Duel") -> bool:
+        """Is core.select_options a well-formed Duel.AnnounceCard filter?
+
+        Read as a stack program (values push, binary opcodes pop one,
+        unary opcodes keep the depth); it is well-formed when the depth is
+        exactly 1 at the first point it drops to 0 or below, or at the end.
+        """
+        stack_size = 0
+        for it in self.core.select_options:
+            if it in _BINARY_OPCODES:
+                stack_size -= 1
+            elif it not in _UNARY_OPCODES:
+                stack_size += 1
+            if stack_size <= 0:
+                break
+        return stack_size == 1
+
 
 def _sum_params(sum_param: int) -> tuple[int, int]:
     """A card's sum value(s): see MaterialsMixin.get_sum_params."""
-    from ..field.materials import MaterialsMixin
     return MaterialsMixin.get_sum_params(sum_param)
 
 

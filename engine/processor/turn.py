@@ -8,13 +8,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..constants import *  # noqa: F403
-from ..core_constants import *  # noqa: F403
+from ..constants import (
+    DUEL_TAG_MODE, EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_NO_TURN_RESET, EFFECT_FLAG_PLAYER_TARGET,
+    EFFECT_SKIP_BP, EFFECT_SKIP_DP, EFFECT_SKIP_M1, EFFECT_SKIP_M2, EFFECT_SKIP_SP,
+    EFFECT_SKIP_TURN, EFFECT_TYPE_FIELD, EVENT_PHASE_START, EVENT_PREDRAW, EVENT_TURN_END,
+    GLOBALFLAG_SPSUMMON_COUNT, HINT_EVENT, PHASE_BATTLE, PHASE_BATTLE_START, PHASE_BATTLE_STEP,
+    PHASE_DRAW, PHASE_END, PHASE_MAIN1, PHASE_MAIN2, PHASE_STANDBY, PLAYER_NONE, REASON_RULE,
+    RESET_PHASE, RESET_SELF_TURN, STATUS_CANNOT_CHANGE_FORM, STATUS_FLIP_SUMMON_TURN,
+    STATUS_SET_TURN, STATUS_SPSUMMON_TURN, STATUS_SUMMON_TURN,
+)
+from ..core_constants import EFFECT_SKIP_EP
 from ..messages import MsgHint, MsgNewPhase, MsgNewTurn
+from ..wire import i32 as _i32
 
 if TYPE_CHECKING:
     from ..duel import Duel
     from .driver import Proc
+
+
+_SKIP_PHASE_CODES = {
+    PHASE_DRAW: EFFECT_SKIP_DP,
+    PHASE_STANDBY: EFFECT_SKIP_SP,
+    PHASE_MAIN1: EFFECT_SKIP_M1,
+    PHASE_BATTLE: EFFECT_SKIP_BP,
+    PHASE_MAIN2: EFFECT_SKIP_M2,
+    PHASE_END: EFFECT_SKIP_EP,
+}
 
 
 class TurnMixin:
@@ -292,3 +311,27 @@ class TurnMixin:
         self.adjust_all()
         yield
         self._clear_phase_chains()
+
+    # ----- skipping a phase (Duel.SkipPhase) --------------------------------------------
+
+    def skip_phase(self: "Duel", playerid: int, phase: int, reset: int, count: int, value: int) -> None:
+        """Duel.SkipPhase: ``playerid`` skips their next ``phase`` (a field effect on the
+        player, EFFECT_SKIP_DP ... EFFECT_SKIP_EP), reset at ``reset``'s phase of their
+        own turn ``count`` times (at least 1).  Other phases: nothing."""
+        code = _SKIP_PHASE_CODES.get(phase)
+        if code is None:
+            return
+        if count <= 0:
+            count = 1
+        peffect = self.new_effect()
+        peffect.owner = self.temp_card
+        peffect.effect_owner = playerid
+        peffect.type = EFFECT_TYPE_FIELD
+        peffect.code = code
+        peffect.reset_flag = (reset & 0x3FF) | RESET_PHASE | RESET_SELF_TURN
+        peffect.flag[0] = EFFECT_FLAG_CANNOT_DISABLE | EFFECT_FLAG_PLAYER_TARGET
+        peffect.s_range = 1
+        peffect.o_range = 0
+        peffect.reset_count = _i32(count)
+        peffect.value = _i32(value)
+        self.add_effect(peffect, playerid)

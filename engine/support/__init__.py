@@ -1,1 +1,0 @@
-"""Engine methods that exist to serve the Lua libraries (logic taken out of the bindings)."""
