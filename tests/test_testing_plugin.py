@@ -190,3 +190,29 @@ def test_a_fresh_virtual_environment(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
     assert "1 passed" in out.stdout
     assert sys.prefix != str(env_dir)
+
+
+LANTERN_TEST = """
+def test_lantern(duel):
+    lantern = duel.add(190003001, to="hand")
+    duel.start()
+    duel.activate(lantern)          # resolves: a blank Token of the code with no row
+"""
+
+
+def test_an_engine_warning_reaches_the_run_as_a_pytest_warning(project: pytest.Pytester) -> None:
+    """Issue 12 item 7: a Token whose code has no database row is made blank, as the
+    reference does, and the duel goes on; the toolkit says so in the run's warnings
+    summary (and ``-W error::...DuelhostWarning`` makes it a failure)."""
+    folder = project.path / "my_scripts"
+    folder.mkdir()
+    text = (paths.bundled_scripts() / "c190003001.lua").read_text()
+    (folder / "c190003001.lua").write_text(text.replace("local TOKEN=id+1", "local TOKEN=99999901"))
+    project.makeini("[pytest]\nduelhost_scripts = my_scripts\n")
+    project.makepyfile(test_lantern=LANTERN_TEST)
+    result = run(project)
+    result.assert_outcomes(passed=1, warnings=1)
+    out = result.stdout.str()
+    assert "DuelhostWarning" in out and "99999901" in out and "no row" in out
+    strict = run(project, "-W", "error::duelhost.testing.plugin.DuelhostWarning")
+    assert strict.ret != 0

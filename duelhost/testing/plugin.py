@@ -178,11 +178,27 @@ def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSett
     yield make
     try:
         for sc in made:
+            _report_engine_warnings(sc)
             if sc.strict:
                 sc._check_errors("that no action reported (found at the end of the test)")
     finally:
         for sc in made:
             sc.close()
+
+
+class DuelhostWarning(UserWarning):
+    """What a duel went on through (the engine's warnings), e.g. a Token whose code has no
+    database row (the reference makes a blank card with that code, and so does the engine)."""
+
+
+def _report_engine_warnings(sc: Any) -> None:
+    """Each distinct engine warning of the scenario's duel, as a pytest warning (listed in
+    the run's warnings summary; ``-W error::duelhost.testing.plugin.DuelhostWarning`` makes
+    them failures)."""
+    import warnings
+    engine = getattr(sc.host, "engine", None)
+    for text in dict.fromkeys(getattr(engine, "warnings", ()) or ()):
+        warnings.warn(DuelhostWarning(text), stacklevel=2)
 
 
 def _page_name(nodeid: str) -> str:
