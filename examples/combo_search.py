@@ -40,7 +40,7 @@ from duelhost.engine.responses import (CardsResponse, InvalidResponse, Response,
                                        legal_responses, parse_response, random_response)
 from duelhost.host import Duel  # noqa: E402
 
-BUNDLED_PUZZLE = REPO / "tests" / "data" / "puzzles" / "two_blows.lua"
+BUNDLED_PUZZLE = REPO / "samples" / "two_blows.lua"
 
 
 def candidates(prompt: Prompt, *, max_pick: int = 2) -> list[Response]:

@@ -24,7 +24,7 @@ from duelhost import Duel
 from duelhost.engine import constants as C
 from duelhost.engine.messages import MsgAnnounceCard, MsgRecover, MsgRetry, MsgSelectIdleCmd
 from duelhost.engine.responses import IdleCmdResponse, random_response
-from duelhost.engine.support.card_api import flag_effect_code
+from duelhost.engine.card_effects import flag_effect_code
 from duelhost.engine.ydk import read_ydk
 from duelhost.fork import DuelSnapshot, ForkError, load_puzzle
 
@@ -362,7 +362,7 @@ def test_a_scenario_duel_cannot_be_forked() -> None:
 
 def test_a_puzzle_loaded_behind_the_hosts_back_is_refused_and_the_forkable_loader_works() -> None:
     from duelhost.puzzle import load_puzzle as plain_load
-    puzzle = REPO / "tests" / "data" / "puzzles" / "two_blows.lua"
+    puzzle = REPO / "samples" / "two_blows.lua"
     duel = plain_load(puzzle)
     duel.advance()
     with pytest.raises(ForkError, match="duelhost.fork.load_puzzle"):
@@ -451,7 +451,7 @@ def test_the_combo_search_example_solves_the_bundled_puzzle() -> None:
         spec.loader.exec_module(mod)
     finally:
         del sys.modules["combo_search"]
-    puzzle = REPO / "tests" / "data" / "puzzles" / "two_blows.lua"
+    puzzle = REPO / "samples" / "two_blows.lua"
     start = load_puzzle(puzzle)
     before = start.message_bytes()
     result = mod.search(start, 8)

@@ -22,7 +22,7 @@ from duelhost.play import PlaySession, Question
 from duelhost.puzzle import PuzzleError, load_puzzle, play_puzzle, puzzle_texts
 
 DATA = Path(__file__).resolve().parent / "data" / "puzzles"
-TWO_BLOWS = DATA / "two_blows.lua"
+TWO_BLOWS = Path(__file__).resolve().parent.parent / "samples" / "two_blows.lua"   # the README's sample
 
 
 def solve(session: PlaySession, steps: list[str]) -> None:
