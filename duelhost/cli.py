@@ -181,6 +181,9 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Live mode: one line per duel on standard error (default: when it is a terminal).")
 @click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Live mode: write every duel that is not identical to this folder as a .yrp replay.")
+@click.option("--puzzle", "puzzle_path", type=click.Path(exists=True, path_type=Path), default=None,
+              help="Puzzle mode: play this puzzle file (or every .lua file of this folder) in both cores, "
+                   "--seeds runs each (default 3); the puzzle sets the rule and flags.")
 @click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
 @click.option("--only", "only_ids", multiple=True, help="Golden mode: replay only these duel ids.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
@@ -191,7 +194,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
-         limit: int | None, only_ids: tuple[str, ...], report: str,
+         puzzle_path: Path | None, limit: int | None, only_ids: tuple[str, ...], report: str,
          output: Path | None, mode: DuelMode) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
@@ -201,11 +204,22 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
     sequence, answers chosen by a seeded random player from the reference's
     prompts and sent to both; each duel is identical to the end (or the turn
     cap) or reported at its first differing message.  --rule, --tag and the
-    flag options choose the duel mode (live mode).
+    flag options choose the duel mode (live mode).  With --puzzle, play puzzle
+    files the way the reference client's single mode does, in both cores.
     """
-    if (golden_file is None) == (seeds is None):
-        raise click.UsageError("pass either --golden FILE or --seeds N")
-    if golden_file is not None:
+    if puzzle_path is not None:
+        if golden_file is not None or deck_files or deck_dir is not None or mode != DuelMode():
+            raise click.UsageError("--puzzle takes no --golden, --deck(s) or duel-mode options: "
+                                   "the puzzle sets the rule and flags")
+    elif (golden_file is None) == (seeds is None):
+        raise click.UsageError("pass either --golden FILE, --seeds N or --puzzle FILE|DIR")
+    if puzzle_path is not None:
+        from .puzzle_diff import DEFAULT_PUZZLE_SEEDS, run_puzzle_diff_cli
+        summary = run_puzzle_diff_cli(puzzle_path, ref_lib=ref_lib, seeds=seeds or DEFAULT_PUZZLE_SEEDS,
+                                      first_seed=first_seed, db=db, scripts=scripts, turn_limit=turn_limit,
+                                      response_limit=response_limit, duel_timeout=duel_timeout or None,
+                                      progress=sys.stderr.isatty() if progress is None else progress)
+    elif golden_file is not None:
         from .diff import run_golden_diff
         from .golden import GoldenError
 

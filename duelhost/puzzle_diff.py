@@ -1,0 +1,284 @@
+"""``duelhost diff --puzzle FILE|DIR``: puzzles played side by side in both cores.
+
+Each puzzle file is set up the way the reference client's single mode sets it
+up (duelhost/puzzle.py has the steps): ``create_duel_v2(seed sequence)``,
+``set_player_info(p, 8000, 5, 1)`` for both players, ``preload_script`` of the
+puzzle file (its ``Debug.ReloadFieldBegin`` sets the rule and flags, its
+``Debug.AddCard`` calls add the cards) and ``start_duel(0)``.  Both cores get
+the same seed sequence; at each prompt the reference's prompt is answered by a
+seeded random player and the same bytes go to both (diff.play_side_by_side,
+which compares every message).  Run *k* of a puzzle uses ``random.Random(S + k)``
+for the seed sequence, then for the answers, as ``duelhost diff --seeds``.
+
+What cannot be compared is one line of the report and the run goes on:
+
+* a file that cannot be read, or whose ``Debug.AddCard`` codes have no row in
+  the database (``skipped puzzle NAME: ...``);
+* a puzzle that fails to load in the reference as well as in ours (a Lua
+  error, a function the reference does not have): ``skipped puzzle NAME: it
+  does not run in the reference either: ...``.  A puzzle that loads in one core
+  only is a divergence (status ``error``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, DuelSetup, LiveResult,
+                   LiveSummary, play_side_by_side)
+from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
+
+__all__ = ["PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_problem", "run_puzzle_diff"]
+
+DEFAULT_PUZZLE_SEEDS = 3
+
+# Debug.AddCard(code, owner, player, location, sequence, position[, proc])
+_ADD_CARD = re.compile(r"Debug\s*\.\s*AddCard\s*\(\s*(0[xX][0-9a-fA-F]+|\d+)")
+_LINE_COMMENT = re.compile(r"--(?!\[=*\[).*")
+_BLOCK_COMMENT = re.compile(r"--\[(=*)\[.*?\]\1\]", re.S)
+
+
+class PuzzleLoadError(Exception):
+    """The puzzle file did not load in one or both cores (raised by the prepare step)."""
+
+    def __init__(self, reference: str | None, ours: str | None) -> None:
+        self.reference = reference      # None: it loaded there
+        self.ours = ours
+        super().__init__(self.describe())
+
+    @property
+    def in_both(self) -> bool:
+        return self.reference is not None and self.ours is not None
+
+    def describe(self) -> str:
+        if self.in_both:
+            return f"it does not run in the reference either: {self.reference} (duelhost: {self.ours})"
+        if self.reference is not None:
+            return f"it does not run in the reference ({self.reference}) but runs in duelhost"
+        return f"it runs in the reference but not in duelhost: {self.ours}"
+
+
+def puzzle_files(target: Path) -> list[Path]:
+    """``target`` itself, or the .lua files of the folder ``target`` and its sub-folders in name order."""
+    target = Path(target)
+    if target.is_dir():
+        return sorted((p for p in target.rglob("*.lua") if p.is_file()),
+                      key=lambda p: p.relative_to(target).as_posix())
+    return [target]
+
+
+def card_codes(source: str) -> list[int]:
+    """The literal card codes of the ``Debug.AddCard`` calls of a puzzle's source, in order
+    (comments left out)."""
+    text = _BLOCK_COMMENT.sub("", source)
+    text = _LINE_COMMENT.sub("", text)
+    return [int(m.group(1), 0) if m.group(1).lower().startswith("0x") else int(m.group(1), 10)
+            for m in _ADD_CARD.finditer(text)]
+
+
+def puzzle_problem(path: Path, db: Any) -> str | None:
+    """Why ``path`` cannot be played against ``db`` (one line), or None."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    text = data.decode("utf-8", "replace")
+    codes = card_codes(text)
+    missing = sorted({c for c in codes if db.find(c) is None})
+    if missing:
+        shown = ", ".join(str(c) for c in missing[:8]) + (", ..." if len(missing) > 8 else "")
+        return f"{len(missing)} card(s) missing from the database: {shown}"
+    return None
+
+
+@dataclass
+class PuzzleSummary(LiveSummary):
+    """A LiveSummary whose left-out lines are puzzles (``skipped puzzle NAME: why``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["skipped_puzzles"] = out.pop("skipped_decks")
+        return out
+
+    def to_text(self) -> str:
+        lines = super().to_text().splitlines()
+        lines = [ln for ln in lines if not ln.startswith("skipped deck ")]
+        lines = [f"skipped puzzle {p}" for p in self.problems] + lines
+        return "\n".join(ln.replace("deck file(s) left out", "puzzle(s) left out")
+                         .replace(" duels identical (", " puzzle runs identical (") for ln in lines)
+
+
+def _play_one(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, *, run_id: str,
+              turn_limit: int, response_limit: int, card_pool: list[Any],
+              on_step: Any = None) -> LiveResult:
+    """One run of one puzzle in both cores (see the module docstring)."""
+    rng = random.Random(seed)
+    setup = DuelSetup(seed_sequence=[rng.getrandbits(32) for _ in range(8)], cards=[],
+                      players=[(START_LP, START_HAND, DRAW_COUNT)] * 2, options=0)
+    name = f"./single/{path.name}"
+    data = path.read_bytes()
+
+    def prepare(ref: Any, ours: Any, script: Any) -> None:
+        core.provide_script(name, data)
+        before = len(core.errors)
+        ref_error = None
+        if not ref.preload_script(name):
+            ref_error = "; ".join(core.errors[before:]) or "preload_script failed"
+        our_error = None
+        if script is None:
+            our_error = "no script host"
+        else:
+            try:
+                run_lua_file(script, path)
+            except PuzzleError as exc:
+                our_error = str(exc).removeprefix(f"puzzle {path}: ")
+        if ref_error is not None or our_error is not None:
+            raise PuzzleLoadError(_one_line(ref_error), _one_line(our_error))
+
+    try:
+        return play_side_by_side(core, db, scripts, setup, rng, duel_id=run_id, seed=seed,
+                                 turn_limit=turn_limit, response_limit=response_limit,
+                                 card_pool=card_pool, on_step=on_step, prepare=prepare)
+    except PuzzleLoadError as exc:
+        return LiveResult(id=run_id, seed=seed, status="unloadable" if exc.in_both else "error", end=None,
+                          agreeing=0, messages=0, responses=0, turns=0, error=exc.describe(),
+                          seed_sequence=list(setup.seed_sequence), setup=setup)
+
+
+def _one_line(text: str | None, limit: int = 300) -> str | None:
+    if text is None:
+        return None
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+def _play_forked(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, timeout: float,
+                 kwargs: dict[str, Any]) -> LiveResult:
+    """_play_one in a forked child with a deadline (duelhost.watchdog)."""
+    import traceback
+
+    from .watchdog import run_forked
+
+    def child(progress: Any) -> LiveResult:
+        def on_step(res: LiveResult) -> None:
+            progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
+        try:
+            return _play_one(core, db, scripts, path, seed, on_step=on_step, **kwargs)
+        except BaseException:
+            return LiveResult(id=kwargs["run_id"], seed=seed, status="error", end=None,
+                              agreeing=progress[0], messages=progress[0], responses=progress[1],
+                              turns=progress[2], error=traceback.format_exc())
+
+    start = time.perf_counter()
+    result, lost = run_forked(child, timeout)
+    if lost is not None:
+        if lost.how == "timeout":
+            status, error = "timeout", f"the puzzle took longer than {timeout:g} s (both cores are stopped)"
+        else:
+            status, error = "crash", f"the run's process died (exit code {lost.exitcode})"
+        result = LiveResult(id=kwargs["run_id"], seed=seed, status=status, end=None,
+                            agreeing=lost.progress[0], messages=lost.progress[0], responses=lost.progress[1],
+                            turns=lost.progress[2], error=error, seconds=time.perf_counter() - start)
+    return result
+
+
+def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, scripts: Path | None,
+                    seeds: int = DEFAULT_PUZZLE_SEEDS, first_seed: int = 1,
+                    turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
+                    progress: Any = None,
+                    duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> PuzzleSummary:
+    """Every puzzle of ``target`` (a .lua file or a folder of them), ``seeds`` runs each
+    (seeds ``first_seed`` ...), in both cores; see the module docstring.  ``db_path``: a
+    cards.cdb-schema file or an open CardDatabase.  A folder without .lua files is a ValueError."""
+    from duelhost.engine.carddb import CardDatabase
+
+    from .reference import ReferenceCore
+
+    db = db_path if isinstance(db_path, CardDatabase) else CardDatabase.open(db_path)
+    target = Path(target)
+    files = puzzle_files(target)
+    if not files:
+        raise ValueError(f"{target}: no .lua puzzle files in this folder")
+    core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
+    problems: list[str] = []
+    good: list[Path] = []
+    for p in files:
+        why = puzzle_problem(p, db)
+        if why is None:
+            good.append(p)
+        else:
+            problems.append(f"{_display(p, target)}: {why}")
+    card_pool = list(db)
+
+    def name_of(code: int) -> str:
+        rec = db.find(code & 0x7FFFFFFF)
+        return rec.name if rec is not None and rec.name else str(code)
+
+    summary = PuzzleSummary(source=f"puzzles: {len(files)} file(s) from {target}, "
+                                   f"{seeds} seed(s) from {first_seed} each, "
+                                   f"turn cap {turn_limit or 'none'}, {core.path}",
+                            name_of=name_of, problems=problems)
+    for p in good:
+        label = _display(p, target)
+        for k in range(seeds):
+            seed = first_seed + k
+            kwargs = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
+                          response_limit=response_limit, card_pool=card_pool)
+            if duel_timeout is None:
+                r = _play_one(core, db, scripts, p, seed, **kwargs)
+            else:
+                r = _play_forked(core, db, scripts, p, seed, duel_timeout, kwargs)
+            if progress is not None:
+                progress(r)
+            if r.status == "unloadable":
+                # the puzzle itself is broken: one line, whatever the seed
+                summary.problems.append(f"{label}: {r.error}")
+                break
+            summary.results.append(r)
+    return summary
+
+
+def _display(path: Path, target: Path) -> str:
+    if target.is_dir():
+        try:
+            return path.relative_to(target).as_posix()
+        except ValueError:
+            pass
+    return path.name
+
+
+def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first_seed: int, db: Path | None,
+                        scripts: Path | None, turn_limit: int, response_limit: int,
+                        duel_timeout: float | None, progress: bool) -> PuzzleSummary:
+    """``duelhost diff --puzzle``: run_puzzle_diff with the command's defaults and errors
+    (no library: a usage error; a library that cannot be used: exit code 1; a folder
+    without puzzles or a database that cannot be read: bad input, exit code 2)."""
+    import click
+
+    from . import paths
+    from .inputs import BadInput, open_card_database
+    from .reference import ReferenceCoreError
+
+    if ref_lib is None:
+        raise click.UsageError("--puzzle needs the reference library: --ref-lib FILE or OCGCORE_LIB")
+
+    def report_progress(r: LiveResult) -> None:
+        if progress:
+            click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
+
+    database = open_card_database(db if db is not None else paths.bundled_db())
+    try:
+        return run_puzzle_diff(ref_lib, target, db_path=database,
+                               scripts=scripts if scripts is not None else paths.bundled_scripts(),
+                               seeds=seeds, first_seed=first_seed, turn_limit=turn_limit,
+                               response_limit=response_limit, progress=report_progress,
+                               duel_timeout=duel_timeout)
+    except ReferenceCoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+    except ValueError as exc:
+        raise BadInput(str(exc)) from exc
