@@ -184,6 +184,9 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--puzzle", "puzzle_path", type=click.Path(exists=True, path_type=Path), default=None,
               help="Puzzle mode: play this puzzle file (or every .lua file of this folder) in both cores, "
                    "--seeds runs each (default 3); the puzzle sets the rule and flags.")
+@click.option("--puzzle-player", type=click.Choice(["random", "keen"]), default="random", show_default=True,
+              help="Puzzle mode: answer uniformly at random, or (keen) prefer summons, activations and "
+                   "attacks to ending the phase.")
 @click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
 @click.option("--only", "only_ids", multiple=True, help="Golden mode: replay only these duel ids.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
@@ -194,7 +197,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
-         puzzle_path: Path | None, limit: int | None, only_ids: tuple[str, ...], report: str,
+         puzzle_path: Path | None, puzzle_player: str, limit: int | None, only_ids: tuple[str, ...], report: str,
          output: Path | None, mode: DuelMode) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
@@ -218,7 +221,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         summary = run_puzzle_diff_cli(puzzle_path, ref_lib=ref_lib, seeds=seeds or DEFAULT_PUZZLE_SEEDS,
                                       first_seed=first_seed, db=db, scripts=scripts, turn_limit=turn_limit,
                                       response_limit=response_limit, duel_timeout=duel_timeout or None,
-                                      progress=sys.stderr.isatty() if progress is None else progress)
+                                      progress=sys.stderr.isatty() if progress is None else progress,
+                                      player=puzzle_player)
     elif golden_file is not None:
         from .diff import run_golden_diff
         from .golden import GoldenError

@@ -10,6 +10,13 @@ seeded random player and the same bytes go to both (diff.play_side_by_side,
 which compares every message).  Run *k* of a puzzle uses ``random.Random(S + k)``
 for the seed sequence, then for the answers, as ``duelhost diff --seeds``.
 
+Two players (``player``): ``random`` answers every prompt uniformly at random,
+as the live diff does; in a puzzle it mostly ends the turn within a few moves.
+``keen`` answers the same way except in the Main and Battle Phase menus, where
+it summons, sets, activates or attacks whenever it can (nine times in ten)
+and leaves the Main Phase for the Battle Phase before the End Phase: it plays
+deeper into the puzzle's cards.
+
 What cannot be compared is one line of the report and the run goes on:
 
 * a file that cannot be read, or whose ``Debug.AddCard`` codes have no row in
@@ -36,6 +43,8 @@ from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 __all__ = ["PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_problem", "run_puzzle_diff"]
 
 DEFAULT_PUZZLE_SEEDS = 3
+PLAYERS = ("random", "keen")
+KEEN_ACTION = 0.9
 
 # Debug.AddCard(code, owner, player, location, sequence, position[, proc])
 _ADD_CARD = re.compile(r"Debug\s*\.\s*AddCard\s*\(\s*(0[xX][0-9a-fA-F]+|\d+)")
@@ -100,21 +109,59 @@ def puzzle_problem(path: Path, db: Any) -> str | None:
 class PuzzleSummary(LiveSummary):
     """A LiveSummary whose left-out lines are puzzles (``skipped puzzle NAME: why``)."""
 
+    @property
+    def solved(self) -> int:
+        """Runs the player solved: player 0 won."""
+        return sum(1 for r in self.results if r.end == "win" and r.winner == 0)
+
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["skipped_puzzles"] = out.pop("skipped_decks")
+        out["solved"] = self.solved
         return out
 
     def to_text(self) -> str:
         lines = super().to_text().splitlines()
         lines = [ln for ln in lines if not ln.startswith("skipped deck ")]
         lines = [f"skipped puzzle {p}" for p in self.problems] + lines
+        if self.results:
+            at = next(i for i, ln in enumerate(lines) if " puzzle runs identical (" in ln or " duels identical (" in ln)
+            lines.insert(at + 1, f"  solved (player 0 won): {self.solved} of {self.total} runs")
         return "\n".join(ln.replace("deck file(s) left out", "puzzle(s) left out")
                          .replace(" duels identical (", " puzzle runs identical (") for ln in lines)
 
 
+def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
+    """The ``keen`` player: random answers, but in the Main / Battle Phase menus an action
+    (summon, set, activate, attack) whenever there is one, nine times in ten, and the
+    Battle Phase before the End Phase."""
+    from duelhost.engine.messages import MsgSelectBattleCmd, MsgSelectIdleCmd
+    from duelhost.engine.responses import (BATTLE_ACTIVATE, BATTLE_ATTACK, IDLE_BATTLE_PHASE,
+                                           IDLE_SHUFFLE, legal_responses, random_response)
+
+    def answer(prompt: Any) -> Any:
+        if isinstance(prompt, MsgSelectIdleCmd):
+            options = legal_responses(prompt)
+            acts = [o for o in options if o.command < IDLE_BATTLE_PHASE]
+            if acts and rng.random() < KEEN_ACTION:
+                return rng.choice(acts)
+            leave = [o for o in options if o.command == IDLE_BATTLE_PHASE]
+            if leave:
+                return leave[0]
+            rest = [o for o in options if o.command != IDLE_SHUFFLE] or options
+            return rng.choice(rest)
+        if isinstance(prompt, MsgSelectBattleCmd):
+            options = legal_responses(prompt)
+            acts = [o for o in options if o.command in (BATTLE_ACTIVATE, BATTLE_ATTACK)]
+            if acts and rng.random() < KEEN_ACTION:
+                return rng.choice(acts)
+            return rng.choice(options)
+        return random_response(prompt, rng, card_pool=card_pool)
+    return answer
+
+
 def _play_one(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, *, run_id: str,
-              turn_limit: int, response_limit: int, card_pool: list[Any],
+              turn_limit: int, response_limit: int, card_pool: list[Any], player: str = "random",
               on_step: Any = None) -> LiveResult:
     """One run of one puzzle in both cores (see the module docstring)."""
     rng = random.Random(seed)
@@ -140,10 +187,12 @@ def _play_one(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, *
         if ref_error is not None or our_error is not None:
             raise PuzzleLoadError(_one_line(ref_error), _one_line(our_error))
 
+    responder = keen_responder(rng, card_pool) if player == "keen" else None
     try:
         return play_side_by_side(core, db, scripts, setup, rng, duel_id=run_id, seed=seed,
                                  turn_limit=turn_limit, response_limit=response_limit,
-                                 card_pool=card_pool, on_step=on_step, prepare=prepare)
+                                 card_pool=card_pool, on_step=on_step, prepare=prepare,
+                                 responder=responder)
     except PuzzleLoadError as exc:
         return LiveResult(id=run_id, seed=seed, status="unloadable" if exc.in_both else "error", end=None,
                           agreeing=0, messages=0, responses=0, turns=0, error=exc.describe(),
@@ -190,11 +239,14 @@ def _play_forked(core: Any, db: Any, scripts: Path | None, path: Path, seed: int
 def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, scripts: Path | None,
                     seeds: int = DEFAULT_PUZZLE_SEEDS, first_seed: int = 1,
                     turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
-                    progress: Any = None,
+                    progress: Any = None, player: str = "random",
                     duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> PuzzleSummary:
     """Every puzzle of ``target`` (a .lua file or a folder of them), ``seeds`` runs each
     (seeds ``first_seed`` ...), in both cores; see the module docstring.  ``db_path``: a
-    cards.cdb-schema file or an open CardDatabase.  A folder without .lua files is a ValueError."""
+    cards.cdb-schema file or an open CardDatabase.  ``player``: "random" or "keen" (module
+    docstring).  A folder without .lua files is a ValueError."""
+    if player not in PLAYERS:
+        raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
     from duelhost.engine.carddb import CardDatabase
 
     from .reference import ReferenceCore
@@ -220,7 +272,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
         return rec.name if rec is not None and rec.name else str(code)
 
     summary = PuzzleSummary(source=f"puzzles: {len(files)} file(s) from {target}, "
-                                   f"{seeds} seed(s) from {first_seed} each, "
+                                   f"{seeds} seed(s) from {first_seed} each, {player} player, "
                                    f"turn cap {turn_limit or 'none'}, {core.path}",
                             name_of=name_of, problems=problems)
     for p in good:
@@ -228,7 +280,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
         for k in range(seeds):
             seed = first_seed + k
             kwargs = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
-                          response_limit=response_limit, card_pool=card_pool)
+                          response_limit=response_limit, card_pool=card_pool, player=player)
             if duel_timeout is None:
                 r = _play_one(core, db, scripts, p, seed, **kwargs)
             else:
@@ -254,7 +306,7 @@ def _display(path: Path, target: Path) -> str:
 
 def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first_seed: int, db: Path | None,
                         scripts: Path | None, turn_limit: int, response_limit: int,
-                        duel_timeout: float | None, progress: bool) -> PuzzleSummary:
+                        duel_timeout: float | None, progress: bool, player: str = "random") -> PuzzleSummary:
     """``duelhost diff --puzzle``: run_puzzle_diff with the command's defaults and errors
     (no library: a usage error; a library that cannot be used: exit code 1; a folder
     without puzzles or a database that cannot be read: bad input, exit code 2)."""
@@ -277,7 +329,7 @@ def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first
                                scripts=scripts if scripts is not None else paths.bundled_scripts(),
                                seeds=seeds, first_seed=first_seed, turn_limit=turn_limit,
                                response_limit=response_limit, progress=report_progress,
-                               duel_timeout=duel_timeout)
+                               duel_timeout=duel_timeout, player=player)
     except ReferenceCoreError as exc:
         raise click.ClickException(str(exc)) from exc
     except ValueError as exc:

@@ -87,6 +87,21 @@ def test_diff_puzzle_identical(ref_lib: Path) -> None:
     assert report["skipped_puzzles"] == []
 
 
+def test_the_keen_player_solves_the_puzzle_in_both_cores(ref_lib: Path) -> None:
+    """The keen player gets past the first moves: some runs end with player 0's win,
+    identical in both cores; the uniform player ends the turn and loses on these seeds."""
+    keen = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
+                           seeds=6, duel_timeout=None, player="keen")
+    assert (keen.identical, keen.total) == (6, 6)
+    assert keen.solved >= 1
+    assert all(r.identical for r in keen.results if r.winner == 0)
+    assert "keen player" in keen.source and f"solved (player 0 won): {keen.solved} of 6 runs" in keen.to_text()
+    plain = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
+                            seeds=6, duel_timeout=None)
+    assert (plain.identical, plain.total) == (6, 6)
+    assert plain.solved < keen.solved
+
+
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "puzzles"
     folder.mkdir()
