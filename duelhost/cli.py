@@ -222,7 +222,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
                                       first_seed=first_seed, db=db, scripts=scripts, turn_limit=turn_limit,
                                       response_limit=response_limit, duel_timeout=duel_timeout or None,
                                       progress=sys.stderr.isatty() if progress is None else progress,
-                                      player=puzzle_player)
+                                      player=puzzle_player, save_dir=save_divergent)
     elif golden_file is not None:
         from .diff import run_golden_diff
         from .golden import GoldenError
@@ -326,7 +326,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         if ref_lib is None:
             raise click.UsageError("--diff needs the reference library: --ref-lib FILE or OCGCORE_LIB")
         try:
-            res = diff_replay(rep, ref_lib, database, folder)
+            res = diff_replay(rep, ref_lib, database, folder, puzzle_dir=puzzles)
         except ReplayError as exc:
             raise BadInput(str(exc)) from exc
         out["diff"] = res.to_json(name_of)

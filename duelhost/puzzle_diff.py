@@ -40,7 +40,8 @@ from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LI
                    LiveSummary, play_side_by_side)
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 
-__all__ = ["PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_problem", "run_puzzle_diff"]
+__all__ = ["PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_prepare", "puzzle_problem",
+           "puzzle_replay", "run_puzzle_diff"]
 
 DEFAULT_PUZZLE_SEEDS = 3
 PLAYERS = ("random", "keen")
@@ -131,6 +132,33 @@ class PuzzleSummary(LiveSummary):
                          .replace(" duels identical (", " puzzle runs identical (") for ln in lines)
 
 
+def puzzle_prepare(core: Any, path: Path, name: str | None = None) -> Any:
+    """The step diff.play_side_by_side runs before both duels start: the puzzle file ``path``
+    preloaded in the reference (served to its script reader as ``name``, default
+    ``./single/<file name>``, as the client names it) and run in our Lua state.  Raises
+    PuzzleLoadError when it fails in either core."""
+    name = name or f"./single/{path.name}"
+    data = path.read_bytes()
+
+    def prepare(ref: Any, ours: Any, script: Any) -> None:
+        core.provide_script(name, data)
+        before = len(core.errors)
+        ref_error = None
+        if not ref.preload_script(name):
+            ref_error = "; ".join(core.errors[before:]) or "preload_script failed"
+        our_error = None
+        if script is None:
+            our_error = "no script host"
+        else:
+            try:
+                run_lua_file(script, path)
+            except PuzzleError as exc:
+                our_error = str(exc).removeprefix(f"puzzle {path}: ")
+        if ref_error is not None or our_error is not None:
+            raise PuzzleLoadError(_one_line(ref_error), _one_line(our_error))
+    return prepare
+
+
 def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
     """The ``keen`` player: random answers, but in the Main / Battle Phase menus an action
     (summon, set, activate, attack) whenever there is one, nine times in ten, and the
@@ -167,26 +195,7 @@ def _play_one(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, *
     rng = random.Random(seed)
     setup = DuelSetup(seed_sequence=[rng.getrandbits(32) for _ in range(8)], cards=[],
                       players=[(START_LP, START_HAND, DRAW_COUNT)] * 2, options=0)
-    name = f"./single/{path.name}"
-    data = path.read_bytes()
-
-    def prepare(ref: Any, ours: Any, script: Any) -> None:
-        core.provide_script(name, data)
-        before = len(core.errors)
-        ref_error = None
-        if not ref.preload_script(name):
-            ref_error = "; ".join(core.errors[before:]) or "preload_script failed"
-        our_error = None
-        if script is None:
-            our_error = "no script host"
-        else:
-            try:
-                run_lua_file(script, path)
-            except PuzzleError as exc:
-                our_error = str(exc).removeprefix(f"puzzle {path}: ")
-        if ref_error is not None or our_error is not None:
-            raise PuzzleLoadError(_one_line(ref_error), _one_line(our_error))
-
+    prepare = puzzle_prepare(core, path)
     responder = keen_responder(rng, card_pool) if player == "keen" else None
     try:
         return play_side_by_side(core, db, scripts, setup, rng, duel_id=run_id, seed=seed,
@@ -197,6 +206,22 @@ def _play_one(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, *
         return LiveResult(id=run_id, seed=seed, status="unloadable" if exc.in_both else "error", end=None,
                           agreeing=0, messages=0, responses=0, turns=0, error=exc.describe(),
                           seed_sequence=list(setup.seed_sequence), setup=setup)
+
+
+def puzzle_replay(result: LiveResult, script_name: str) -> Any:
+    """A single-mode 'yrp2' replay of one puzzle run (its seed sequence, the puzzle's file
+    name, every answer sent), which ``duelhost replay FILE --diff --puzzles DIR`` plays again
+    in both cores; None for a run whose answers are not known (a killed child)."""
+    from .replay import REPLAY_ID_YRP2, REPLAY_SINGLE_MODE, REPLAY_UNIFORM, Replay, ReplayHeader, _trim
+    setup = result.setup
+    if setup is None:
+        return None
+    header = ReplayHeader(id=REPLAY_ID_YRP2, flag=REPLAY_UNIFORM | REPLAY_SINGLE_MODE,
+                          seed_sequence=list(setup.seed_sequence), start_time=int(time.time()))
+    lp, hand, draw = setup.players[0]
+    return Replay(header=header, players=[result.id, ""], start_lp=lp, start_hand=hand, draw_count=draw,
+                  duel_flag=setup.options, script_name=script_name,
+                  responses=[_trim(r) for r in result.sent])
 
 
 def _one_line(text: str | None, limit: int = 300) -> str | None:
@@ -239,12 +264,13 @@ def _play_forked(core: Any, db: Any, scripts: Path | None, path: Path, seed: int
 def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, scripts: Path | None,
                     seeds: int = DEFAULT_PUZZLE_SEEDS, first_seed: int = 1,
                     turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
-                    progress: Any = None, player: str = "random",
+                    progress: Any = None, player: str = "random", save_dir: Path | None = None,
                     duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> PuzzleSummary:
     """Every puzzle of ``target`` (a .lua file or a folder of them), ``seeds`` runs each
     (seeds ``first_seed`` ...), in both cores; see the module docstring.  ``db_path``: a
     cards.cdb-schema file or an open CardDatabase.  ``player``: "random" or "keen" (module
-    docstring).  A folder without .lua files is a ValueError."""
+    docstring).  ``save_dir``: every run that is not identical written there as a single-mode
+    replay (puzzle_replay).  A folder without .lua files is a ValueError."""
     if player not in PLAYERS:
         raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
     from duelhost.engine.carddb import CardDatabase
@@ -292,6 +318,12 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
                 summary.problems.append(f"{label}: {r.error}")
                 break
             summary.results.append(r)
+            if save_dir is not None and not r.identical:
+                rep = puzzle_replay(r, p.name)
+                if rep is not None:
+                    from .replay import write_replay
+                    Path(save_dir).mkdir(parents=True, exist_ok=True)
+                    write_replay(rep, Path(save_dir) / f"{p.stem}@{seed}.yrp")
     return summary
 
 
@@ -306,7 +338,8 @@ def _display(path: Path, target: Path) -> str:
 
 def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first_seed: int, db: Path | None,
                         scripts: Path | None, turn_limit: int, response_limit: int,
-                        duel_timeout: float | None, progress: bool, player: str = "random") -> PuzzleSummary:
+                        duel_timeout: float | None, progress: bool, player: str = "random",
+                        save_dir: Path | None = None) -> PuzzleSummary:
     """``duelhost diff --puzzle``: run_puzzle_diff with the command's defaults and errors
     (no library: a usage error; a library that cannot be used: exit code 1; a folder
     without puzzles or a database that cannot be read: bad input, exit code 2)."""
@@ -329,7 +362,7 @@ def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first
                                scripts=scripts if scripts is not None else paths.bundled_scripts(),
                                seeds=seeds, first_seed=first_seed, turn_limit=turn_limit,
                                response_limit=response_limit, progress=report_progress,
-                               duel_timeout=duel_timeout, player=player)
+                               duel_timeout=duel_timeout, player=player, save_dir=save_dir)
     except ReferenceCoreError as exc:
         raise click.ClickException(str(exc)) from exc
     except ValueError as exc:

@@ -157,6 +157,48 @@ def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monke
     assert "two_blows.lua@1: differs at message" in text and "after 0 responses" in text
 
 
+def test_a_divergent_run_saved_as_a_single_mode_replay_diverges_again(
+        ref_lib: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import duelhost.puzzle_diff as pd
+    from duelhost.replay import diff_replay, read_replay
+    extra = tmp_path / "extra" / "only_ours.lua"
+    extra.parent.mkdir()
+    extra.write_text('Debug.ShowHint("only in duelhost")\n')
+    original = pd.run_lua_file
+
+    def run_both(host, path):
+        original(host, path)
+        original(host, extra)
+    monkeypatch.setattr(pd, "run_lua_file", run_both)
+    saved = tmp_path / "saved"
+    s = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
+                        seeds=1, duel_timeout=None, save_dir=saved)
+    assert [p.name for p in saved.iterdir()] == ["two_blows@1.yrp"]
+    rep = read_replay(saved / "two_blows@1.yrp")
+    assert rep.is_single and rep.script_name == "two_blows.lua"
+    again = diff_replay(rep, ref_lib, CardDatabase.open(paths.bundled_db()), paths.bundled_scripts(),
+                        puzzle_dir=TWO_BLOWS.parent)
+    assert again.status == "diverged" and again.divergence.index == s.results[0].divergence.index
+
+
+def test_a_puzzle_run_replays_identically_from_its_single_mode_replay(ref_lib: Path, tmp_path: Path) -> None:
+    """replay --diff of a single-mode replay: the puzzle preloaded in both cores, the recorded
+    answers fed to both -- the same stream as the puzzle run that made it."""
+    from duelhost.puzzle_diff import puzzle_replay
+    from duelhost.replay import write_replay
+    s = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
+                        seeds=1, first_seed=2, duel_timeout=None, player="keen")
+    run = s.results[0]
+    assert run.identical and run.responses >= 3
+    path = write_replay(puzzle_replay(run, TWO_BLOWS.name), tmp_path / "run.yrp")
+    r = CliRunner().invoke(main, ["replay", str(path), "--diff", "--puzzles", str(TWO_BLOWS.parent),
+                                  "--ref-lib", str(ref_lib)])
+    assert r.exit_code == 0, r.output
+    assert f"identical to the reference ({run.messages} messages, {run.responses} responses)" in r.output
+    missing = CliRunner().invoke(main, ["replay", str(path), "--diff", "--ref-lib", str(ref_lib)])
+    assert missing.exit_code == 2 and "puzzle script 'two_blows.lua' not found" in missing.output
+
+
 def test_a_puzzle_that_loads_in_the_reference_only_is_a_divergence(ref_lib: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     import duelhost.puzzle_diff as pd
@@ -185,9 +227,11 @@ def single_puzzles() -> Path:
     return folder
 
 
+@pytest.mark.parametrize("player", ["random", "keen"])
 def test_native_puzzles_identical(ref_lib: Path, real_scripts: Path, corpus_db: Path,
-                                  single_puzzles: Path) -> None:
-    s = run_puzzle_diff(ref_lib, single_puzzles, db_path=corpus_db, scripts=real_scripts, seeds=1)
+                                  single_puzzles: Path, player: str) -> None:
+    s = run_puzzle_diff(ref_lib, single_puzzles, db_path=corpus_db, scripts=real_scripts, seeds=1,
+                        player=player)
     assert s.total >= 1
     assert not s.problems, s.problems
     assert s.identical == s.total, s.to_text()
