@@ -270,8 +270,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             click.echo("\n".join(text_lines[text_lines.index("") + 1:] if "" in text_lines else text_lines))
     else:
         click.echo(text)
-    if summary.identical != summary.total:
-        sys.exit(1)
+    if summary.identical != summary.total or summary.total == 0:
+        sys.exit(1)      # nothing compared is no success either (every deck / puzzle left out)
 
 
 @main.command()

@@ -36,11 +36,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from duelhost.engine.core_constants import TEMP_CARD_ID
+
 from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, DuelSetup, LiveResult,
                    LiveSummary, play_side_by_side)
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 
-__all__ = ["PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_prepare", "puzzle_problem",
+__all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_prepare", "puzzle_problem",
            "puzzle_replay", "run_puzzle_diff"]
 
 DEFAULT_PUZZLE_SEEDS = 3
@@ -73,6 +75,27 @@ class PuzzleLoadError(Exception):
         return f"it runs in the reference but not in duelhost: {self.ours}"
 
 
+class PuzzleCardsMissing(PuzzleLoadError):
+    """The puzzle loaded, but added cards whose codes have no database row (found after
+    loading, so codes the file computes are caught too)."""
+
+    def __init__(self, codes: list[int]) -> None:
+        self.codes = sorted(set(codes))
+        super().__init__(None, None)
+
+    @property
+    def in_both(self) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return _missing_text(self.codes)
+
+
+def _missing_text(codes: list[int]) -> str:
+    shown = ", ".join(str(c) for c in codes[:8]) + (", ..." if len(codes) > 8 else "")
+    return f"{len(codes)} card(s) missing from the database: {shown}"
+
+
 def puzzle_files(target: Path) -> list[Path]:
     """``target`` itself, or the .lua files of the folder ``target`` and its sub-folders in name order."""
     target = Path(target)
@@ -101,8 +124,7 @@ def puzzle_problem(path: Path, db: Any) -> str | None:
     codes = card_codes(text)
     missing = sorted({c for c in codes if db.find(c) is None})
     if missing:
-        shown = ", ".join(str(c) for c in missing[:8]) + (", ..." if len(missing) > 8 else "")
-        return f"{len(missing)} card(s) missing from the database: {shown}"
+        return _missing_text(missing)
     return None
 
 
@@ -136,7 +158,8 @@ def puzzle_prepare(core: Any, path: Path, name: str | None = None) -> Any:
     """The step diff.play_side_by_side runs before both duels start: the puzzle file ``path``
     preloaded in the reference (served to its script reader as ``name``, default
     ``./single/<file name>``, as the client names it) and run in our Lua state.  Raises
-    PuzzleLoadError when it fails in either core."""
+    PuzzleLoadError when it fails in either core, PuzzleCardsMissing when it added cards
+    with no database row."""
     name = name or f"./single/{path.name}"
     data = path.read_bytes()
 
@@ -156,6 +179,11 @@ def puzzle_prepare(core: Any, path: Path, name: str | None = None) -> Any:
                 our_error = str(exc).removeprefix(f"puzzle {path}: ")
         if ref_error is not None or our_error is not None:
             raise PuzzleLoadError(_one_line(ref_error), _one_line(our_error))
+        if core.db is not None:
+            missing = [c.data.code for c in ours.cards
+                       if c.data.code != TEMP_CARD_ID and core.db.find(c.data.code) is None]
+            if missing:
+                raise PuzzleCardsMissing(missing)
     return prepare
 
 

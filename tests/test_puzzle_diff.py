@@ -111,6 +111,8 @@ def _folder(tmp_path: Path) -> Path:
         TWO_BLOWS.read_text().replace("190000021", "99999991"))                     # no database row
     (folder / "edopro.lua").write_text("Debug.ReloadFieldBegin(DUEL_SIMPLE_AI, 5)\n"
                                        "Duel.LoadScript('proc_rush.lua')\n")          # not the reference's
+    (folder / "indirect.lua").write_text(                                       # a computed code
+        TWO_BLOWS.read_text().replace("Debug.AddCard(190000021", "local c = 99999900 + 92\nDebug.AddCard(c"))
     return folder
 
 
@@ -120,14 +122,27 @@ def test_diff_puzzle_folder_reports_bad_puzzles_and_goes_on(ref_lib: Path, tmp_p
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     skipped = [ln for ln in lines if ln.startswith("skipped puzzle ")]
-    assert len(skipped) == 3, r.output
+    assert len(skipped) == 4, r.output
     assert skipped[0].startswith("skipped puzzle missing.lua: 1 card(s) missing from the database: 99999991")
     broken = next(ln for ln in skipped if ln.startswith("skipped puzzle broken.lua:"))
     assert "does not run in the reference either" in broken and "duelhost:" in broken
     edo = next(ln for ln in skipped if ln.startswith("skipped puzzle edopro.lua:"))
     assert "does not run in the reference either" in edo and "LoadScript" in edo
     assert "two_blows.lua@1: identical" in r.output and "two_blows.lua@2: identical" in r.output
-    assert "2 / 2 puzzle runs identical" in r.output and "3 puzzle(s) left out" in r.output
+    assert "skipped puzzle indirect.lua: 1 card(s) missing from the database: 99999992" in skipped
+    assert "2 / 2 puzzle runs identical" in r.output and "4 puzzle(s) left out" in r.output
+
+
+def test_nothing_compared_is_no_success(ref_lib: Path, tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    (folder / "two_blows.lua").unlink()
+    r = CliRunner().invoke(main, ["diff", "--puzzle", str(folder), "--ref-lib", str(ref_lib)])
+    assert r.exit_code == 1 and "0 / 0 puzzle runs identical" in r.output and "4 puzzle(s) left out" in r.output
+
+
+def test_a_folder_without_puzzles_is_bad_input(ref_lib: Path, tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["diff", "--puzzle", str(tmp_path), "--ref-lib", str(ref_lib)])
+    assert r.exit_code == 2 and "no .lua puzzle files" in r.output
 
 
 def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monkeypatch: pytest.MonkeyPatch,
