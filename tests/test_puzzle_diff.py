@@ -250,3 +250,18 @@ def test_native_puzzles_identical(ref_lib: Path, real_scripts: Path, corpus_db: 
     assert s.total >= 1
     assert not s.problems, s.problems
     assert s.identical == s.total, s.to_text()
+
+
+# ---- a divergence class found with a public replay -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["pow", "ldexp", "frexp", "cosh", "sinh", "tanh", "log10"])
+def test_scripts_see_the_math_library_of_the_clients_lua(name: str) -> None:
+    """The client builds Lua 5.4 from source without LUA_COMPAT_5_3, so math.pow and the other
+    5.2 math functions are nil there, as here.  A reference built on a distribution's liblua5.4
+    (Debian's has LUA_COMPAT_5_3) has them: a 2018 replay whose Mekk-Knight script calls
+    math.pow diverged only for that reason (docs/reference.md, "Measured for issue 12")."""
+    from duelhost.bindings.runtime import LuaSandbox, SandboxOptions
+    sb = LuaSandbox(SandboxOptions(time_budget=0.3, max_memory=32 << 20))
+    fn = sb.lua.eval(f"function() return math.{name} == nil, math.floor ~= nil end")
+    assert sb.call(True, fn) == (True, True, True)
