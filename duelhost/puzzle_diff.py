@@ -20,7 +20,9 @@ deeper into the puzzle's cards.
 What cannot be compared is one line of the report and the run goes on:
 
 * a file that cannot be read, or whose ``Debug.AddCard`` codes have no row in
-  the database (``skipped puzzle NAME: ...``);
+  the database (``skipped puzzle NAME: ...``): the literal codes are checked
+  before the run, and the cards the file added are checked once it has loaded
+  (codes it computes);
 * a puzzle that fails to load in the reference as well as in ours (a Lua
   error, a function the reference does not have): ``skipped puzzle NAME: it
   does not run in the reference either: ...``.  A puzzle that loads in one core
@@ -42,8 +44,8 @@ from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LI
                    LiveSummary, play_side_by_side)
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 
-__all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "puzzle_files", "puzzle_prepare", "puzzle_problem",
-           "puzzle_replay", "run_puzzle_diff"]
+__all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "keen_responder", "puzzle_files",
+           "puzzle_prepare", "puzzle_problem", "puzzle_replay", "run_puzzle_diff"]
 
 DEFAULT_PUZZLE_SEEDS = 3
 PLAYERS = ("random", "keen")
