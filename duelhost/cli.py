@@ -180,7 +180,8 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--progress/--no-progress", default=None,
               help="Live mode: one line per duel on standard error (default: when it is a terminal).")
 @click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Live mode: write every duel that is not identical to this folder as a .yrp replay.")
+              help="Live and puzzle mode: write every duel that is not identical to this folder as a .yrp "
+                   "replay (a single-mode replay for a puzzle run).")
 @click.option("--puzzle", "puzzle_path", type=click.Path(exists=True, path_type=Path), default=None,
               help="Puzzle mode: play this puzzle file (or every .lua file of this folder) in both cores, "
                    "--seeds runs each (default 3); the puzzle sets the rule and flags.")
