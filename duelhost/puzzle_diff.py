@@ -20,7 +20,8 @@ deeper into the puzzle's cards.
 What cannot be compared is one line of the report and the run goes on:
 
 * a file that cannot be read, or whose ``Debug.AddCard`` codes have no row in
-  the database (``skipped puzzle NAME: ...``): the literal codes are checked
+  the database, or that is named like a file of the script folder
+  (``skipped puzzle NAME: ...``): the literal codes are checked
   before the run, and the cards the file added are checked once it has loaded
   (codes it computes);
 * a puzzle that fails to load in the reference as well as in ours (a Lua
@@ -116,8 +117,12 @@ def card_codes(source: str) -> list[int]:
             for m in _ADD_CARD.finditer(text)]
 
 
-def puzzle_problem(path: Path, db: Any) -> str | None:
-    """Why ``path`` cannot be played against ``db`` (one line), or None."""
+def puzzle_problem(path: Path, db: Any, scripts: Path | None = None) -> str | None:
+    """Why ``path`` cannot be played against ``db`` and the script folder ``scripts`` (one
+    line), or None."""
+    if scripts is not None and (Path(scripts) / path.name).is_file() \
+            and Path(scripts).resolve() != path.resolve().parent:
+        return f"named like a file of the script folder {scripts}: rename the puzzle"
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -316,7 +321,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
     problems: list[str] = []
     good: list[Path] = []
     for p in files:
-        why = puzzle_problem(p, db)
+        why = puzzle_problem(p, db, scripts)
         if why is None:
             good.append(p)
         else:

@@ -49,6 +49,10 @@ def test_puzzle_problem_names_missing_cards_and_unreadable_files(tmp_path: Path)
     missing.write_text(TWO_BLOWS.read_text() + "\nDebug.AddCard(99999991,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n")
     assert puzzle_problem(missing, db) == "1 card(s) missing from the database: 99999991"
     assert puzzle_problem(tmp_path / "gone.lua", db).startswith("cannot be read")
+    clash = tmp_path / "utility.lua"
+    clash.write_text(TWO_BLOWS.read_text())
+    assert puzzle_problem(clash, db, paths.bundled_scripts()).startswith("named like a file of the script folder")
+    assert puzzle_problem(clash, db) is None
 
 
 def test_puzzle_files_of_a_folder_in_name_order(tmp_path: Path) -> None:
