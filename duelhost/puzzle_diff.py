@@ -148,6 +148,8 @@ class PuzzleSummary(LiveSummary):
         out = super().to_json()
         out["skipped_puzzles"] = out.pop("skipped_decks")
         out["solved"] = self.solved
+        for duel in out["duels"]:
+            duel["puzzle"] = duel["id"].rsplit("@", 1)[0]        # the file, relative to the folder
         return out
 
     def to_text(self) -> str:

@@ -85,6 +85,7 @@ def test_diff_puzzle_identical(ref_lib: Path) -> None:
     report = json.loads(r.output)
     assert (report["identical"], report["total"]) == (3, 3)
     assert [d["id"] for d in report["duels"]] == ["two_blows.lua@1", "two_blows.lua@2", "two_blows.lua@3"]
+    assert {d["puzzle"] for d in report["duels"]} == {"two_blows.lua"} and report["solved"] == 0
     for d in report["duels"]:
         # the puzzle's board was built (MSG_RELOAD_FIELD ...) and the duel played to its end
         assert d["end"] == "win" and d["reference_messages"] > 5 and d["responses"] >= 1
