@@ -185,7 +185,14 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--progress/--no-progress", default=None,
               help="Live mode: one line per duel on standard error (default: when it is a terminal).")
 @click.option("--save-divergent", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Live mode: write every duel that is not identical to this folder as a .yrp replay.")
+              help="Live and puzzle mode: write every duel that is not identical to this folder as a .yrp "
+                   "replay (a single-mode replay for a puzzle run).")
+@click.option("--puzzle", "puzzle_path", type=click.Path(exists=True, path_type=Path), default=None,
+              help="Puzzle mode: play this puzzle file (or every .lua file of this folder) in both cores, "
+                   "--seeds runs each (default 3); the puzzle sets the rule and flags.")
+@click.option("--puzzle-player", type=click.Choice(["random", "keen"]), default="random", show_default=True,
+              help="Puzzle mode: answer uniformly at random, or (keen) prefer summons, activations and "
+                   "attacks to ending the phase.")
 @click.option("--limit", type=int, default=None, help="Golden mode: replay only the first N duels.")
 @click.option("--only", "only_ids", multiple=True, help="Golden mode: replay only these duel ids.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
@@ -199,7 +206,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
-         limit: int | None, only_ids: tuple[str, ...], report: str,
+         puzzle_path: Path | None, puzzle_player: str, limit: int | None, only_ids: tuple[str, ...], report: str,
          output: Path | None, mode: DuelMode, html_dir: Path | None = None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
@@ -210,13 +217,26 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
     sequence, answers chosen by a seeded random player from the reference's
     prompts and sent to both; each duel is identical to the end (or the turn
     cap) or reported at its first differing message.  --rule, --tag and the
-    flag options choose the duel mode (live mode).
+    flag options choose the duel mode (live mode).  With --puzzle, play puzzle
+    files the way the reference client's single mode does, in both cores.
     """
-    if golden_file is None and seeds is None and paths.bundled_golden() is not None:
-        golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
-    if (golden_file is None) == (seeds is None):
-        raise click.UsageError("pass either --golden FILE or --seeds N")
-    if golden_file is not None:
+    if puzzle_path is not None:
+        if golden_file is not None or deck_files or deck_dir is not None or mode != DuelMode():
+            raise click.UsageError("--puzzle takes no --golden, --deck(s) or duel-mode options: "
+                                   "the puzzle sets the rule and flags")
+    else:
+        if golden_file is None and seeds is None and paths.bundled_golden() is not None:
+            golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
+        if (golden_file is None) == (seeds is None):
+            raise click.UsageError("pass either --golden FILE, --seeds N or --puzzle FILE|DIR")
+    if puzzle_path is not None:
+        from .puzzle_diff import DEFAULT_PUZZLE_SEEDS, run_puzzle_diff_cli
+        summary = run_puzzle_diff_cli(puzzle_path, ref_lib=ref_lib, seeds=seeds or DEFAULT_PUZZLE_SEEDS,
+                                      first_seed=first_seed, db=db, scripts=scripts, turn_limit=turn_limit,
+                                      response_limit=response_limit, duel_timeout=duel_timeout or None,
+                                      progress=sys.stderr.isatty() if progress is None else progress,
+                                      player=puzzle_player, save_dir=save_divergent)
+    elif golden_file is not None:
         from .diff import run_golden_diff
         from .golden import GoldenError
 
@@ -269,8 +289,8 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             click.echo("\n".join(text_lines[text_lines.index("") + 1:] if "" in text_lines else text_lines))
     else:
         click.echo(text)
-    if summary.identical != summary.total:
-        sys.exit(1)
+    if summary.identical != summary.total or summary.total == 0:
+        sys.exit(1)      # nothing compared is no success either (every deck / puzzle left out)
 
 
 @main.command()
@@ -333,7 +353,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
         if ref_lib is None:
             raise click.UsageError("--diff needs the reference library: --ref-lib FILE or OCGCORE_LIB")
         try:
-            res = diff_replay(rep, ref_lib, database, folder)
+            res = diff_replay(rep, ref_lib, database, folder, puzzle_dir=puzzles)
         except ReplayError as exc:
             raise BadInput(str(exc)) from exc
         out["diff"] = res.to_json(name_of)

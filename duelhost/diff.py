@@ -438,13 +438,14 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                       response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
                       card_pool: list[Any] | None = None,
                       script_time_budget: float = DEFAULT_SCRIPT_TIME_BUDGET,
-                      on_step: Any = None) -> LiveResult:
+                      on_step: Any = None, prepare: Any = None) -> LiveResult:
     """Play one duel in the reference and in our engine, answering the reference's prompts.
 
     ``script_time_budget``: CPU seconds one Lua call may take in our engine
     (the reference has no such limit; group checks of the real utility.lua can
     take seconds in our engine).  ``on_step(result)`` is called after every
-    agreeing step (progress).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
+    agreeing step (progress).  ``prepare(ref, ours, script_host)`` runs after the
+    cards are added and before both duels start (a puzzle file, puzzle_diff.py).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
     legal response drawn from ``rng``) from the *reference's* prompt and sent to
     both cores.  Stops at the first message that differs, at MSG_WIN, or at the
     first prompt after turn ``turn_limit`` (0: no turn cap) or ``response_limit``
@@ -486,6 +487,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         for code, owner, location in setup.tag_cards:
             ref.new_tag_card(code, owner, location)
             ours.new_tag_card_at(code, owner, location)
+        if prepare is not None:
+            prepare(ref, ours, script)
         ref.start(setup.options)
         ours.start_duel(setup.options)
 

@@ -195,6 +195,11 @@ class ReferenceCore:
             self.errors.append(f"script reader: {exc!r}")
             return None
 
+    def provide_script(self, name: str, data: bytes) -> None:
+        """Serve ``data`` when the core asks for exactly ``name`` (a puzzle file given
+        to ``preload_script``, which lives outside the script folder)."""
+        self._script_cache[name] = bytes(data)
+
     def script_source(self, name: str) -> bytes | None:
         """The bytes served for a script name the core asks for (``./script/c123.lua``)."""
         if name in self._script_cache:

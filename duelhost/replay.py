@@ -618,17 +618,21 @@ def load_snapshot(path: str | Path) -> dict[str, Any]:
 # side by side with the reference
 # ---------------------------------------------------------------------------------------------
 def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
-                turn_limit: int = 10_000) -> Any:
+                turn_limit: int = 10_000, puzzle_dir: Path | None = None) -> Any:
     """Play a replay's responses in the reference library and our engine; compare the streams
-    (a LiveResult, as ``duelhost diff``).  Not for single-mode replays.  A 'yrp1' replay is
+    (a LiveResult, as ``duelhost diff``).  A 'yrp1' replay is
     created with ``create_duel`` in both cores (the reference's v1 rule, also for replays
-    recorded before UNIFORM, whose older rule the current reference cannot reproduce)."""
+    recorded before UNIFORM, whose older rule the current reference cannot reproduce).
+    A single-mode replay's puzzle (a file of ``scripts`` or ``puzzle_dir``) is preloaded in
+    both cores as ``diff --puzzle`` does (puzzle_diff.puzzle_prepare); a puzzle that is
+    missing, refused or fails in both is a ReplayError."""
     from .diff import DuelSetup, play_side_by_side
     from .reference import ReferenceCore
 
-    if replay.is_single:
-        raise ReplayError(f"{replay.source}: single-mode replays cannot be diffed yet (puzzle scripts)")
     core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
+    prepare = None
+    if replay.is_single:
+        prepare = _puzzle_for_diff(core, replay, scripts, puzzle_dir)
     cards, tags = replay.new_card_calls()
     seed_sequence = list(replay.header.seed_sequence or [])
     seed = None
@@ -650,12 +654,20 @@ def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
         except StopIteration:
             raise _Exhausted() from None
 
+    from .puzzle_diff import PuzzleLoadError
     try:
         return play_side_by_side(core, db, scripts, setup, None, duel_id=replay.source, seed=0,
                                  turn_limit=turn_limit, response_limit=len(replay.responses),
-                                 responder=responder)
+                                 responder=responder, prepare=prepare)
     except _Exhausted:  # pragma: no cover - response_limit stops first
         raise
+    except PuzzleLoadError as exc:
+        if exc.in_both:
+            raise ReplayError(f"{replay.source}: puzzle script {replay.script_name!r}: {exc.describe()}") from None
+        from .diff import LiveResult
+        return LiveResult(id=replay.source, seed=0, status="error", end=None, agreeing=0, messages=0,
+                          responses=0, turns=0, error=f"puzzle script {replay.script_name!r}: {exc.describe()}")
+
 
 
 def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, db_name: str | Path = "the database",
@@ -695,3 +707,22 @@ def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, d
 def replay_codes(rep: Replay) -> list[int]:
     """Every card code of the replay's decks (Main and Extra, every player)."""
     return [c for d in rep.decks for c in (*d.main, *d.extra)]
+
+
+def _puzzle_for_diff(core: Any, replay: Replay, scripts: Path | None, puzzle_dir: Path | None) -> Any:
+    """The prepare step of a single-mode replay: its puzzle file found in the script or puzzle
+    folders (confined to them, bindings/files.py), preloaded in both cores."""
+    from duelhost.bindings.files import OutsideFolderError, file_in_folders
+
+    from .puzzle_diff import puzzle_prepare
+    name = replay.script_name or ""
+    folders = [d for d in (scripts, puzzle_dir) if d is not None]
+    try:
+        found = file_in_folders(folders, name)
+    except OutsideFolderError as exc:
+        raise ReplayError(f"{replay.source}: puzzle {exc}") from None
+    if found is None:
+        where = ", ".join(str(d) for d in folders) or "no folder"
+        raise ReplayError(f"{replay.source}: puzzle script {name!r} not found in {where} "
+                          f"(pass --puzzles DIR, the folder of the puzzle scripts)")
+    return puzzle_prepare(core, Path(found), "./single/" + name)
