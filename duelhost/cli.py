@@ -229,6 +229,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
         if (golden_file is None) == (seeds is None):
             raise click.UsageError("pass either --golden FILE, --seeds N or --puzzle FILE|DIR")
+    summary: Any
     if puzzle_path is not None:
         from .puzzle_diff import DEFAULT_PUZZLE_SEEDS, run_puzzle_diff_cli
         summary = run_puzzle_diff_cli(puzzle_path, ref_lib=ref_lib, seeds=seeds or DEFAULT_PUZZLE_SEEDS,
@@ -241,7 +242,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         from .golden import GoldenError
 
         try:
-            summary: Any = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+            summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
                                       progress=sys.stderr.isatty(), duel_timeout=duel_timeout or None)
         except GoldenError as exc:
             raise BadInput(str(exc)) from exc

@@ -206,7 +206,7 @@ def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
 
     def answer(prompt: Any) -> Any:
         if isinstance(prompt, MsgSelectIdleCmd):
-            options = legal_responses(prompt)
+            options: list[Any] = legal_responses(prompt)
             acts = [o for o in options if o.command < IDLE_BATTLE_PHASE]
             if acts and rng.random() < KEEN_ACTION:
                 return rng.choice(acts)
@@ -216,7 +216,7 @@ def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
             rest = [o for o in options if o.command != IDLE_SHUFFLE] or options
             return rng.choice(rest)
         if isinstance(prompt, MsgSelectBattleCmd):
-            options = legal_responses(prompt)
+            options = list(legal_responses(prompt))
             acts = [o for o in options if o.command in (BATTLE_ACTIVATE, BATTLE_ATTACK)]
             if acts and rng.random() < KEEN_ACTION:
                 return rng.choice(acts)
@@ -342,7 +342,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
         label = _display(p, target)
         for k in range(seeds):
             seed = first_seed + k
-            kwargs = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
+            kwargs: dict[str, Any] = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
                           response_limit=response_limit, card_pool=card_pool, player=player)
             if duel_timeout is None:
                 r = _play_one(core, db, scripts, p, seed, **kwargs)

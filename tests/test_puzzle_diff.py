@@ -2,7 +2,7 @@
 
 The checks of the puzzle files (card codes, unreadable files) and the command's
 usage errors need nothing; the side-by-side runs need the reference library
-(OCGCORE_LIB) and use our own puzzle tests/data/puzzles/two_blows.lua, made of
+(OCGCORE_LIB) and use our own puzzle samples/two_blows.lua, made of
 the bundled cards.  The native puzzle collection of the YGOPro client (its
 ``single/`` folder) lives outside the repository: DUELHOST_SINGLE_PUZZLES names
 the folder, and that test also needs YGOPRO_SCRIPTS and the corpus database.
@@ -25,7 +25,7 @@ from duelhost.engine.messages import MsgAiName, MsgNewTurn, MsgReloadField, MsgS
 from duelhost.puzzle import PuzzleError
 from duelhost.puzzle_diff import card_codes, puzzle_files, puzzle_problem, run_puzzle_diff
 
-TWO_BLOWS = Path(__file__).resolve().parent / "data" / "puzzles" / "two_blows.lua"
+TWO_BLOWS = Path(__file__).resolve().parent.parent / "samples" / "two_blows.lua"
 
 
 # ---- without the reference ---------------------------------------------------------------------
