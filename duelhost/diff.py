@@ -433,6 +433,28 @@ def _describe_error() -> str:
     return traceback.format_exc()
 
 
+def new_engine_duel(db: Any, setup: DuelSetup, script: Any) -> Any:
+    """Our engine's duel for ``setup`` (its seed, or its seed sequence), not started."""
+    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
+    if setup.seed is not None:
+        return EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
+    return EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
+
+
+def add_setup_to_both(ref: Any, ours: Any, setup: DuelSetup) -> None:
+    """The same players, cards and Tag partners' cards into a reference duel and ours, in
+    the same order (both still to be started with ``setup.options``)."""
+    for p, (lp, hand, draw) in enumerate(setup.players):
+        ref.set_player_info(p, lp, hand, draw)
+        ours.set_player_info(p, lp, hand, draw)
+    for args in setup.cards:
+        ref.new_card(*args)
+        ours.new_card_at(*args)
+    for code, owner, location in setup.tag_cards:
+        ref.new_tag_card(code, owner, location)
+        ours.new_tag_card_at(code, owner, location)
+
+
 def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, *,
                       duel_id: str = "duel", seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
                       response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
@@ -453,7 +475,6 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     """
     import time
 
-    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
     from duelhost.engine.messages import MsgNewPhase, MsgNewTurn, MsgWin
     from duelhost.engine.responses import NoValidResponse, encode_response, random_response
 
@@ -474,19 +495,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts, time_budget=script_time_budget)
-        if setup.seed is not None:
-            ours = EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
-        else:
-            ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
-        for p, (lp, hand, draw) in enumerate(setup.players):
-            ref.set_player_info(p, lp, hand, draw)
-            ours.set_player_info(p, lp, hand, draw)
-        for args in setup.cards:
-            ref.new_card(*args)
-            ours.new_card_at(*args)
-        for code, owner, location in setup.tag_cards:
-            ref.new_tag_card(code, owner, location)
-            ours.new_tag_card_at(code, owner, location)
+        ours = new_engine_duel(db, setup, script)
+        add_setup_to_both(ref, ours, setup)
         if prepare is not None:
             prepare(ref, ours, script)
         ref.start(setup.options)

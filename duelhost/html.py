@@ -505,10 +505,7 @@ def golden_divergence_page(record: Any, out: str | Path, *, scripts: Path | None
 def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | None, out: str | Path) -> Path | None:
     """The page of a live-diff duel (duelhost.diff.LiveResult) that is not identical: the
     duel is played again in both cores with the same set-up and answers (``result.sent``)."""
-    from duelhost.engine.duel import Duel as EngineDuel
-    from duelhost.engine.duel import card_reader_from_db
-
-    from .diff import settle_hint_order
+    from .diff import add_setup_to_both, new_engine_duel, settle_hint_order
     from .reference import ReferenceCore
 
     setup = result.setup
@@ -522,20 +519,9 @@ def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | Non
     if scripts is not None:
         from duelhost.bindings.host import LuaScriptHost
         script = LuaScriptHost(scripts)
-    if setup.seed is not None:
-        ours = EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
-    else:
-        ours = EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
+    ours = new_engine_duel(db, setup, script)
     try:
-        for p, (lp, hand, draw) in enumerate(setup.players):
-            ref.set_player_info(p, lp, hand, draw)
-            ours.set_player_info(p, lp, hand, draw)
-        for args in setup.cards:
-            ref.new_card(*args)
-            ours.new_card_at(*args)
-        for code, owner, location in setup.tag_cards:
-            ref.new_tag_card(code, owner, location)
-            ours.new_tag_card_at(code, owner, location)
+        add_setup_to_both(ref, ours, setup)
         ref.start(setup.options)
         ours.start_duel(setup.options)
         rec = Recorder(ours, name_of, db)
