@@ -45,11 +45,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import multiprocessing
 import os
 import re
-import resource
-import signal
 import sys
 import time
 import traceback
@@ -59,6 +56,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
+
+from .execution import Backend, ExecutionError, RunInfo, Work, execute
+from .execution.local import maxrss_kb
+from .execution.lost import Lost
 
 __all__ = [
     "CheckReport",
@@ -590,6 +591,7 @@ class CheckReport:
     workers: list[dict[str, Any]] = field(default_factory=list)
     parent_maxrss_kb: int = 0
     notes: list[str] = field(default_factory=list)
+    execution: RunInfo | None = None      # backend, retries, interrupted (duelhost.execution)
     coverage: Any = None                     # duelhost.coverage.CoverageReport with coverage=True
 
     # ----- numbers ----------------------------------------------------------------
@@ -783,6 +785,7 @@ class CheckReport:
             "needed_functions": [{"function": f, "count": n, "codes": c}
                                  for f, n, c in self.needed_functions()],
             "workers": self.workers,
+            "execution": self.execution.to_json() if self.execution is not None else None,
             "notes": self.notes,
             "cards": [r.to_json() for r in sorted(self.results, key=lambda r: r.code)],
         }
@@ -922,186 +925,70 @@ _DATABASES: dict[Path, Any] = {}
 
 def _maxrss_kb() -> int:
     """This process's peak resident memory in KiB (ru_maxrss is bytes on macOS)."""
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss // 1024 if sys.platform == "darwin" else rss
+    return maxrss_kb()
 
 
-def _worker_main(conn: Any, spec: LoaderSpec) -> None:
-    """A worker process: build one loader, then run the codes the parent sends until None.
+class CheckWork(Work):
+    """The check as a duelhost.execution Work: a worker builds one loader, an item is a
+    card code, a card whose worker died or ran out of time fails as "crash"/"timeout"."""
 
-    Ctrl-C is the parent's to handle (it stops the workers): a worker ignores SIGINT."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        loader = spec.build()
-    except BaseException:
-        conn.send(("fatal", traceback.format_exc()))
-        conn.close()
-        return
-    conn.send(("ready", {"pid": os.getpid(), "constants_check": getattr(loader, "constants_check", "static"),
-                         "notes": list(getattr(loader, "notes", ()))}))
-    cards = 0
-    while True:
-        try:
-            code = conn.recv()
-        except EOFError:
-            return
-        if code is None:
-            break
-        result = loader.run(code)
-        cards += 1
-        conn.send(("result", result))
-    runtime = getattr(loader, "runtime", None)
-    conn.send(("bye", {"pid": os.getpid(), "cards": cards, "maxrss_kb": _maxrss_kb(),
-                       "hosts_built": getattr(runtime, "hosts_built", None)}))
-    conn.close()
+    def __init__(self, spec: LoaderSpec, files: dict[int, Path], timeout: float | None) -> None:
+        self.spec = spec
+        self.files = files
+        self.timeout = timeout
+
+    def prepare(self) -> Any:
+        return self.spec.build()
+
+    def run(self, loader: Any, code: int, progress: Any) -> CardResult:
+        return loader.run(code)
+
+    def lost(self, code: int, lost: Lost) -> CardResult:
+        if lost.how == "timeout":
+            kind, message = "timeout", (f"no result after {self.timeout:g} s (endless loop?); "
+                                        f"the worker was killed")
+        else:
+            kind, message = "crash", (f"the worker process died (exit code {lost.exitcode}) "
+                                      f"while running this card")
+        name = self.files[code].name
+        return CardResult(code=code, file=name, status=FAILED, seconds=lost.seconds, failures=[
+            ScriptFailure(message=message, callback="worker", file=name, kind=kind)])
+
+    def describe(self, loader: Any) -> dict[str, Any]:
+        return {"constants_check": getattr(loader, "constants_check", "static"),
+                "notes": list(getattr(loader, "notes", ()))}
+
+    def finish(self, loader: Any) -> dict[str, Any]:
+        runtime = getattr(loader, "runtime", None)
+        cov = getattr(runtime, "coverage", None)
+        if cov is not None and os.getpid() == _PARENT_PID:
+            cov.stop()            # in this process: no more counting once the check is done
+        return {"hosts_built": getattr(runtime, "hosts_built", None)}
+
+    def shipped(self) -> dict[str, Path]:
+        return {"scripts": self.spec.scripts, "db": self.spec.db}
+
+    def on_node(self, paths: dict[str, Path]) -> "CheckWork":
+        spec = dataclasses.replace(self.spec, scripts=paths["scripts"], db=paths["db"])
+        return CheckWork(spec, self.files, self.timeout)
+
+    def chunk_size(self, items: int, slots: int) -> int:
+        return max(1, min(200, -(-items // (4 * max(1, slots)))))
 
 
-@dataclass
-class _Worker:
-    proc: Any
-    conn: Any
-    ready: bool = False
-    inflight: list[int] = field(default_factory=list)
-    since: float = 0.0
-    cards: int = 0
-    info: dict[str, Any] = field(default_factory=dict)
+_PARENT_PID = os.getpid()
 
 
-_INFLIGHT = 2   # codes queued per worker: the next card is already in its pipe when one ends
-
-
-def _mp_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-
-
-def _run_in_workers(codes: Sequence[int], spec: LoaderSpec, jobs: int, timeout: float,
-                    emit: Callable[[CardResult], None], files: dict[int, Path],
-                    report: CheckReport) -> None:
-    """Run ``codes`` across ``jobs`` worker processes.
-
-    A worker that dies (crash, out of memory) or spends more than ``timeout``
-    seconds on one card is killed and replaced; the card it was running fails
-    with kind "crash"/"timeout" and the cards queued behind it are run again.
-    """
-    from multiprocessing.connection import wait
-
-    ctx = _mp_context()
-    if ctx.get_start_method() == "fork" and spec.factory is None:
-        # imported once here, the workers inherit the modules instead of importing them each
-        from duelhost.bindings import registry as _registry
-        from duelhost.engine.carddb import CardDatabase
-        importlib.import_module("duelhost.bindings.host")
-        importlib.import_module("duelhost.engine.duel")
-        _registry.load_libraries()
-        _SCRIPT_FILES[spec.scripts] = files
-        _DATABASES[spec.db] = CardDatabase.open(spec.db)
-    pending = list(reversed(codes))        # pop() from the end
-    workers: list[_Worker] = []
-    stats: list[dict[str, Any]] = []
-
-    def spawn() -> _Worker:
-        parent_conn, child_conn = ctx.Pipe()
-        proc = ctx.Process(target=_worker_main, args=(child_conn, spec), daemon=True,
-                           name="duelhost-check-worker")
-        proc.start()
-        child_conn.close()
-        w = _Worker(proc, parent_conn)
-        workers.append(w)
-        return w
-
-    def feed(w: _Worker) -> None:
-        while w.ready and len(w.inflight) < _INFLIGHT and pending:
-            code = pending.pop()
-            if not w.inflight:
-                w.since = time.monotonic()
-            w.inflight.append(code)
-            w.conn.send(code)
-
-    def lost(w: _Worker, kind: str, message: str) -> None:
-        """A worker is gone: fail its current card, queue the others again, replace it."""
-        if w in workers:
-            workers.remove(w)
-        if w.proc.is_alive():
-            w.proc.kill()
-        w.proc.join(5)
-        w.conn.close()
-        stats.append({"pid": w.proc.pid, "cards": w.cards, "maxrss_kb": w.info.get("maxrss_kb", 0),
-                      "ended": kind})
-        if w.inflight:
-            code = w.inflight[0]
-            pending.extend(reversed(w.inflight[1:]))
-            path = files[code]
-            emit(CardResult(code=code, file=path.name, status=FAILED, failures=[ScriptFailure(
-                message=message, callback="worker", file=path.name, kind=kind)],
-                seconds=time.monotonic() - w.since))
-        if pending:
-            spawn()
-
-    try:
-        for _ in range(max(1, min(jobs, len(codes)))):
-            spawn()
-        while workers and (pending or any(w.inflight for w in workers) or not all(w.ready for w in workers)):
-            now = time.monotonic()
-            waits = [w.since + timeout - now for w in workers if w.inflight]
-            ready = wait([w.conn for w in workers] + [w.proc.sentinel for w in workers],
-                         timeout=max(0.0, min(waits)) if waits else 1.0)
-            for w in list(workers):
-                if w.conn in ready or w.proc.sentinel in ready:
-                    eof = False
-                    try:
-                        while w.conn.poll():
-                            tag, payload = w.conn.recv()
-                            if tag == "ready":
-                                w.ready = True
-                                w.info.update(payload)
-                                report.constants_check = payload.get("constants_check", report.constants_check)
-                                for note in payload.get("notes", ()):
-                                    if note not in report.notes:
-                                        report.notes.append(note)
-                                feed(w)
-                            elif tag == "result":
-                                w.inflight.pop(0)
-                                w.cards += 1
-                                w.since = time.monotonic()
-                                emit(payload)
-                                feed(w)
-                            elif tag == "fatal":
-                                raise CheckError(f"a check worker could not start:\n{payload}")
-                    except (EOFError, OSError):
-                        eof = True
-                    if eof or not w.proc.is_alive():
-                        w.proc.join(5)
-                        if not w.ready:
-                            raise CheckError(f"a check worker died while starting (exit code {w.proc.exitcode})")
-                        lost(w, "crash", f"the worker process died (exit code {w.proc.exitcode}) "
-                                         f"while running this card")
-            now = time.monotonic()
-            for w in list(workers):
-                if w.inflight and now - w.since > timeout:
-                    lost(w, "timeout", f"no result after {timeout:g} s (endless loop?); the worker was killed")
-            if not workers and pending:
-                spawn()
-        for w in workers:
-            w.conn.send(None)
-        for w in workers:
-            try:
-                while True:
-                    tag, payload = w.conn.recv()
-                    if tag == "bye":
-                        stats.append({**payload, "ended": "done"})
-                        break
-            except (EOFError, OSError):
-                stats.append({"pid": w.proc.pid, "cards": w.cards, "maxrss_kb": 0, "ended": "lost"})
-            w.proc.join(10)
-    finally:
-        for w in workers:
-            if w.proc.is_alive():
-                w.proc.kill()
-                w.proc.join(5)
-        _SCRIPT_FILES.pop(spec.scripts, None)
-        _DATABASES.pop(spec.db, None)
-    report.workers = sorted(stats, key=lambda s: s.get("pid") or 0)
+def _preload_for_fork(spec: LoaderSpec, files: dict[int, Path]) -> None:
+    """Import and open once in the parent, so that forked workers inherit the modules
+    and the database instead of building them each."""
+    from duelhost.bindings import registry as _registry
+    from duelhost.engine.carddb import CardDatabase
+    importlib.import_module("duelhost.bindings.host")
+    importlib.import_module("duelhost.engine.duel")
+    _registry.load_libraries()
+    _SCRIPT_FILES[spec.scripts] = files
+    _DATABASES[spec.db] = CardDatabase.open(spec.db)
 
 
 def _check_database(db: Path) -> None:
@@ -1120,11 +1007,14 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
                   runtime_constants: bool = True,
                   progress: Callable[[CardResult], None] | None = None,
                   loader_factory: Callable[[LoaderSpec], Any] | None = None,
-                  coverage: bool = False) -> CheckReport:
+                  coverage: bool = False, backend: Backend | None = None) -> CheckReport:
     """Create every card of ``scripts`` (a folder of ``c<ID>.lua``) and run its initial_effect.
 
     ``jobs`` 0 runs in this process (no crash or time-out protection: for
-    tests and measurements); N >= 1 runs N worker processes.  ``only`` limits the
+    tests and measurements); N >= 1 runs N worker processes; ``backend``
+    (duelhost.execution.Backend, e.g. ``Backend.ray(address)``) overrides ``jobs``.
+    Results are in code order whatever the backend; after Ctrl-C the report holds
+    the cards done and ``report.execution.interrupted`` is set.  ``only`` limits the
     run to those codes (whose file must exist), ``limit`` to the first N
     scripts by code.  ``progress`` is called with each result as it comes in.
     ``coverage`` counts which script lines ran (``report.coverage``, a
@@ -1155,29 +1045,42 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
     spec = LoaderSpec(scripts=scripts, db=db, isolation=isolation,
                       runtime_constants=runtime_constants, factory=loader_factory, coverage=coverage)
     report = CheckReport(scripts=str(scripts), db=str(db), results=[], jobs=jobs, strict=strict)
-    results = report.results
 
     def emit(result: CardResult) -> None:
-        results.append(result)
         if progress is not None:
             progress(result)
 
+    if backend is None:
+        backend = Backend.local(jobs)
+    if coverage and backend.kind == "ray":
+        raise CheckError("--coverage runs on this machine only (not with --ray)")
+    report.jobs = backend.jobs
+    work = CheckWork(spec, files, timeout)
     start = time.perf_counter()
-    if not codes:
-        pass
-    elif jobs <= 0:
-        loader = spec.build()
-        report.constants_check = getattr(loader, "constants_check", "static")
-        report.notes.extend(getattr(loader, "notes", ()))
-        try:
-            for code in codes:
-                emit(loader.run(code))
-        finally:
-            cov = getattr(getattr(loader, "runtime", None), "coverage", None)
-            if cov is not None:       # in this process: no more counting once the check is done
-                cov.stop()
-    else:
-        _run_in_workers(codes, spec, jobs, timeout, emit, files, report)
+    if backend.kind == "local" and loader_factory is None and codes:
+        _preload_for_fork(spec, files)
+    try:
+        got, info = execute(work, codes, backend, timeout=timeout,
+                            on_result=lambda _i, r: emit(r))
+    except ExecutionError as exc:
+        raise CheckError(str(exc)) from None
+    finally:
+        _SCRIPT_FILES.pop(spec.scripts, None)
+        _DATABASES.pop(spec.db, None)
+    report.results = results = [r for r in got if r is not None]
+    for ready in info.ready:
+        report.constants_check = ready.get("constants_check", report.constants_check)
+        for note in ready.get("notes", ()):
+            if note not in report.notes:
+                report.notes.append(note)
+    report.notes.extend(info.notes())
+    report.execution = info
+    if backend.kind == "ray":
+        report.jobs = info.slots
+    report.workers = [{"worker": w.get("worker"), "cards": w.get("items", 0),
+                       "maxrss_kb": w.get("maxrss_kb", 0), "ended": w.get("ended"),
+                       **({"hosts_built": w["hosts_built"]} if w.get("hosts_built") is not None else {})}
+                      for w in info.workers] if backend.kind != "inline" else []
     report.seconds = time.perf_counter() - start
     report.parent_maxrss_kb = _maxrss_kb()
     results.sort(key=lambda r: r.code)
