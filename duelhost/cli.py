@@ -183,6 +183,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
               help="Duels at once, each in its own worker process (with --duel-timeout above 0).")
 @ray_option
 @mode_options
+@stops_on_interrupt("diff stopped, no report")
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,

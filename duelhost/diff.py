@@ -145,6 +145,16 @@ class GoldenWork(Work):
         self.scripts = scripts
         self.timeout = timeout
 
+    def prepare(self) -> Any:
+        """Import the engine and the Lua side once per worker process (a forked child
+        inherits them: its deadline is spent on the duel, not on imports)."""
+        import importlib
+        for name in ("duelhost.engine.duel", "duelhost.bindings.host", "duelhost.host"):
+            importlib.import_module(name)
+        from duelhost.bindings import registry
+        registry.load_libraries()
+        return None
+
     def run(self, state: Any, record: Any, progress: Any) -> ReplayResult:
         script = None
         if record.scripts is not None:

@@ -55,7 +55,7 @@ from duelhost.engine.ydk import read_ydk
 
 from . import paths
 from .deckpool import DeckPool, deck_pairs, deck_pool, random_deck, read_deck_folder
-from .inputs import BadInput, open_card_database
+from .inputs import BadInput, open_card_database, stops_on_interrupt
 from .modes import DuelMode, mode_options
 from .execution import (Backend, ExecutionError, RunInfo, Work, backend_from_options, execute,
                         finish_interrupted, progress_display, ray_option)
@@ -817,6 +817,7 @@ def dumps(result: SelfplayResult) -> str:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error (default: when it is a terminal).")
 @mode_options
+@stops_on_interrupt("selfplay stopped, no report")
 def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, seed: int,
                      decks: tuple[Path, ...], deck_dir: Path | None, pair_offset: int | None, main_only: bool,
                      turn_limit: int, response_limit: int, timeout: float, script_time_budget: float,

@@ -237,4 +237,4 @@ def finish_interrupted(info: RunInfo | None, what: str) -> None:
     """After the report of an interrupted run is written: one line, exit code 130."""
     if info is not None and info.interrupted:
         from ..inputs import interrupted
-        interrupted(f"{what} stopped after {info.done} of {info.total}; the report above is partial")
+        interrupted(f"{what} stopped after {info.done} of {info.total}; the report is partial")

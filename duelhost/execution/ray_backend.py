@@ -84,6 +84,7 @@ def _check_reachable(address: str) -> None:
 def _connect(ray: Any, address: str | None) -> bool:
     """Join the cluster at ``address`` or start a local one; True when it was started here."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "error")     # no C++ warnings between our lines
     quiet = dict(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
                  configure_logging=True)
     if address:
@@ -285,13 +286,16 @@ def run_chunk(run_id: str, work: Work, files: dict[str, dict[str, Any]], tasks: 
     node_work, state = _STATE[run_id]
     out: list[tuple[int, str, Any]] = []
     start = time.perf_counter()
-    run_pool(tasks, node_work, jobs=1, timeout=timeout, state=state,
+    sub = RunInfo(backend="chunk", total=len(tasks))
+    run_pool(tasks, node_work, jobs=1, timeout=timeout, state=state, info=sub,
              on_result=lambda t, v: out.append((t[0], "ok", v)),
              on_lost=lambda t, lost: out.append((t[0], "lost", lost)))
     node = ray.get_runtime_context().get_node_id()
     return {"results": out, "ready": node_work.describe(state),
             "worker": {"worker": f"{socket.gethostname()} node {node[:8]} pid {os.getpid()}",
-                       "items": len(tasks), "ended": "done", "seconds": round(time.perf_counter() - start, 3)}}
+                       "items": sum(1 for _i, kind, _v in out if kind == "ok"), "ended": "done",
+                       "maxrss_kb": max((w.get("maxrss_kb", 0) for w in sub.workers), default=0),
+                       "seconds": round(time.perf_counter() - start, 3)}}
 
 
 # ----- the driver ------------------------------------------------------------------------------
@@ -345,7 +349,15 @@ def run_on_ray(work: Work, items: Sequence[Any], *, address: str | None, timeout
                             got(i, work.lost(items[i], Lost("crash", (0,) * 8, None, 0.0)))
                         continue
                     raise ExecutionError(f"a Ray task failed: {_last_line(exc)}") from None
-                info.workers.append(out["worker"])
+                w = out["worker"]
+                mine = next((x for x in info.workers if x["worker"] == w["worker"]), None)
+                if mine is None:
+                    info.workers.append({**w, "chunks": 1})
+                else:
+                    mine["items"] += w["items"]
+                    mine["chunks"] += 1
+                    mine["seconds"] = round(mine["seconds"] + w["seconds"], 3)
+                    mine["maxrss_kb"] = max(mine["maxrss_kb"], w["maxrss_kb"])
                 if out["ready"] not in info.ready:
                     info.ready.append(out["ready"])
                 for i, kind, value in out["results"]:
