@@ -31,14 +31,14 @@ compares duelhost versions and unpacks (or, shared, looks for) the files.
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
 import os
 import socket
-import tarfile
+import struct
 import tempfile
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,6 @@ def _check_reachable(address: str) -> None:
 def _connect(ray: Any, address: str | None) -> bool:
     """Join the cluster at ``address`` or start a local one; True when it was started here."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "error")     # no C++ warnings between our lines
     quiet = dict(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
                  configure_logging=True)
     if address:
@@ -111,18 +110,30 @@ def _last_line(exc: BaseException) -> str:
 # ----- files ------------------------------------------------------------------------------------
 
 def _pack(path: Path) -> tuple[str, bytes]:
-    """("dir" or "file", bytes): a folder's top-level regular files as a gzip'd tar, a file's bytes."""
+    """("dir" or "file", bytes): a folder's top-level regular files (no dot files) framed as
+    name length, name, size, bytes and zlib-compressed; a file's bytes as they are."""
     if path.is_dir():
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=1) as tar:
-            for p in sorted(path.iterdir()):
-                if p.is_file() and not p.name.startswith("."):
-                    info = tarfile.TarInfo(p.name)
-                    data = p.read_bytes()
-                    info.size, info.mtime, info.mode = len(data), 0, 0o644
-                    tar.addfile(info, io.BytesIO(data))
-        return "dir", buf.getvalue()
+        parts = []
+        for p in sorted(path.iterdir()):
+            if not p.name.startswith(".") and p.is_file():
+                name, data = p.name.encode(), p.read_bytes()
+                parts += [struct.pack("<I", len(name)), name, struct.pack("<Q", len(data)), data]
+        return "dir", zlib.compress(b"".join(parts), 1)
     return "file", path.read_bytes()
+
+
+def _unpack_dir(blob: bytes, folder: Path) -> None:
+    raw, at = zlib.decompress(blob), 0
+    while at < len(raw):
+        (n,) = struct.unpack_from("<I", raw, at)
+        name = raw[at + 4:at + 4 + n].decode()
+        at += 4 + n
+        (size,) = struct.unpack_from("<Q", raw, at)
+        at += 8
+        if "/" in name or name in ("", ".", ".."):
+            raise ValueError(f"bad file name {name!r} in a shipped folder")
+        (folder / name).write_bytes(raw[at:at + size])
+        at += size
 
 
 def _cache_root() -> Path:
@@ -145,8 +156,7 @@ def materialize(files: dict[str, dict[str, Any]]) -> dict[str, Path]:
             data = ray.get(spec["ref"])
             if spec["kind"] == "dir":
                 (tmp / spec["name"]).mkdir()
-                with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-                    tar.extractall(tmp / spec["name"], filter="data")
+                _unpack_dir(data, tmp / spec["name"])
             else:
                 (tmp / spec["name"]).write_bytes(data)
             (tmp / ".complete").write_text("")
@@ -330,7 +340,8 @@ def run_on_ray(work: Work, items: Sequence[Any], *, address: str | None, timeout
         for start in range(0, len(items), chunk):
             submit(list(range(start, min(start + chunk, len(items)))), 1)
         while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1, timeout=1.0)
+            # whatever is ready within 0.2 s (at most 256): one call per batch, not per result
+            ready, _ = ray.wait(list(pending), num_returns=min(len(pending), 256), timeout=0.2)
             for ref in ready:
                 indices, attempt = pending.pop(ref)
                 try:
