@@ -52,6 +52,7 @@ __all__ = ["ATTEMPTS", "FILES_ENV", "materialize", "run_on_ray"]
 ATTEMPTS = 3                       # a chunk whose worker died is run at most this often
 FILES_ENV = "DUELHOST_RAY_FILES"   # "ship" (default) or "shared"
 CACHE_ENV = "DUELHOST_RAY_CACHE"
+CHUNK_ENV = "DUELHOST_RAY_CHUNK"             # items per Ray task instead of Work.chunk_size
 TEST_DIE_ENV = "DUELHOST_RAY_TEST_DIE_ONCE"   # tests: a worker exits once (path of a marker file)
 PROBE_TIMEOUT = 180.0
 REQUIRED_MODULES = ("lupa", "duelhost", "duelhost.engine.duel")
@@ -327,7 +328,10 @@ def run_on_ray(work: Work, items: Sequence[Any], *, address: str | None, timeout
         info.slots = int(sum(n["cpus"] for n in nodes)) or 1
         info.backend = f"Ray ({'cluster at ' + address if address else 'local cluster'}, " \
                        f"{len(nodes)} node(s), {info.slots} CPU(s))"
-        chunk = max(1, work.chunk_size(len(items), info.slots))
+        fixed = os.environ.get(CHUNK_ENV, "").strip()
+        if fixed and not fixed.isdigit():
+            raise ExecutionError(f"{CHUNK_ENV} must be a number of items per Ray task, not {fixed!r}")
+        chunk = max(1, int(fixed) if fixed else work.chunk_size(len(items), info.slots))
         run_id = uuid.uuid4().hex
         work_ref = ray.put(work)
         remote = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
