@@ -804,6 +804,17 @@ def _named(deck: Any, path: Path) -> Any:
     return DeckFile(path, tuple(deck.main), tuple(deck.extra))
 
 
+def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,
+                 kwargs: dict[str, Any]) -> LiveResult:
+    """play_side_by_side in a forked child with a deadline (one item of the execution
+    layer); a timeout or a dead child becomes a result too, with the progress it made."""
+    work = LiveWork(ref_lib=Path(core.path), db_path=Path(getattr(db, "path", "") or "."), scripts=scripts,
+                    timeout=timeout, turn_limit=kwargs["turn_limit"], response_limit=kwargs["response_limit"],
+                    state=(core, db, kwargs.get("card_pool")))
+    got, _ = execute(work, [(kwargs["duel_id"], kwargs["seed"], setup, rng)], Backend.local(1), timeout=timeout)
+    return got[0]
+
+
 def save_live_replay(result: LiveResult, path: Path) -> Path | None:
     """Write a live-diff duel (its set-up and the responses sent) as a .yrp replay."""
     from .replay import replay_from_duel, write_replay

@@ -244,3 +244,30 @@ def test_shared_mode_uses_the_paths_as_they_are_and_a_bad_mode_is_one_error(clus
                          {"DUELHOST_RAY_FILES": "everywhere"})
     assert rc == 2 and data is None
     assert out.strip().splitlines()[-1] == "Error: DUELHOST_RAY_FILES must be 'ship' or 'shared', not 'everywhere'"
+
+
+def test_ctrl_c_on_ray_stops_the_run_and_writes_the_partial_report(cluster: Cluster, tmp_path: Path) -> None:
+    out = tmp_path / "partial.json"
+    env = {**os.environ, **RAY_ENV, "DUELHOST_RAY_ADDRESS": ""}
+    proc = subprocess.Popen([sys.executable, "-m", "duelhost.cli", "selfplay", "-n", "400", "--seed", "2",
+                             "--ray", cluster.address, "--no-progress", "--report", "json", "-o", str(out)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        time.sleep(15)                                   # connected, duels under way
+        os.killpg(proc.pid, signal.SIGINT)
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        stopped = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    text = err.decode()
+    assert proc.returncode == 130, text
+    assert stopped < 20 and "Traceback" not in text
+    report = json.loads(out.read_text())
+    done = len(report["duels"])
+    assert report["execution"]["interrupted"] is True and done < 400
+    assert text.strip().splitlines()[-1] == f"interrupted: selfplay stopped after {done} of 400; the report is partial"
+    assert [d["index"] for d in report["duels"]] == sorted(d["index"] for d in report["duels"])
