@@ -153,9 +153,17 @@ def test_golden_diff_on_ray_matches_the_local_pool(cluster: Cluster, tmp_path: P
     assert _same_answers(ray) == _same_answers(local)
 
 
-@pytest.mark.skipif(not os.environ.get("OCGCORE_LIB"), reason="live diff needs OCGCORE_LIB (the reference)")
+def _corpus_db() -> Path:
+    return Path(os.environ.get("DUELHOST_CORPUS_DB") or ROOT.parent / "shared" / "cards" / "corpus.cdb")
+
+
+@pytest.mark.skipif(not (os.environ.get("OCGCORE_LIB") and os.environ.get("YGOPRO_SCRIPTS")),
+                    reason="live diff needs OCGCORE_LIB (the reference) and YGOPRO_SCRIPTS (real cards)")
 def test_live_diff_on_ray_matches_the_local_pool(cluster: Cluster, tmp_path: Path) -> None:
-    args = ["diff", "--seeds", "4", "--seed", "3", "--turn-limit", "6", "--no-progress"]
+    if not _corpus_db().is_file():
+        pytest.skip("no corpus database (DUELHOST_CORPUS_DB)")
+    args = ["diff", "--seeds", "4", "--seed", "3", "--turn-limit", "6", "--no-progress",
+            "--scripts", os.environ["YGOPRO_SCRIPTS"], "--db", str(_corpus_db())]
     rc_local, local, out_l = _run([*args, "--jobs", "2"], tmp_path, "local")
     rc_ray, ray, out_r = _run([*args, "--ray", cluster.address], tmp_path, "ray")
     assert rc_local == rc_ray, out_l + out_r
