@@ -171,18 +171,21 @@ def test_live_diff_on_ray_matches_the_local_pool(cluster: Cluster, tmp_path: Pat
     assert _same_answers(ray) == _same_answers(local)
 
 
-def test_a_spinning_card_is_stopped_on_ray_as_locally(cluster: Cluster, tmp_path: Path) -> None:
+def test_a_spinning_card_and_a_card_without_a_row_are_reported_on_ray_as_locally(cluster: Cluster, tmp_path: Path) -> None:
     folder = tmp_path / "scripts"
     folder.mkdir()
     for src in (ROOT / "scripts").glob("c*.lua"):
         (folder / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
     first = sorted(folder.glob("c*.lua"))[0]
     first.write_text("while true do end\n" + first.read_text(encoding="utf-8"), encoding="utf-8")
-    args = ["check", "--scripts", str(folder), "--timeout", "20", "--no-progress", "--limit", "3"]
+    (folder / "c123456789.lua").write_text("-- a script with no database row\n")
+    args = ["check", "--scripts", str(folder), "--timeout", "20", "--no-progress", "--limit", "4"]
     rc_local, local, out_l = _run([*args, "--jobs", "2"], tmp_path, "local")
     rc_ray, ray, out_r = _run([*args, "--ray", cluster.address], tmp_path, "ray")
     assert rc_local == rc_ray == 1, out_l + out_r
-    assert "script timeout" in ray["cards"][0]["failures"][0]["message"]     # the Lua time budget
+    no_row, spinning = ray["cards"][0], ray["cards"][1]
+    assert no_row["status"] == "no_db_row" and no_row["reason"].endswith(f" in {ray['db']}")  # not a node's copy
+    assert "script timeout" in spinning["failures"][0]["message"]     # the Lua time budget
     assert _same_answers(ray) == _same_answers(local)
 
 

@@ -367,7 +367,9 @@ class _RuntimeAdapter:
                                               callback="check", kind="engine"))
             if self.coverage is not None and self._reset is not None:
                 host.sandbox.set_line_coverage(True)
-            for token in (names or "").split():
+            # sorted by name: the reset walks Lua tables with pairs(), whose order over string
+            # keys changes from process to process, and the report must not
+            for token in sorted((names or "").split(), key=lambda t: (t[1:], t[0])):
                 changed.append(Finding(kind="global_write", name=token[1:],
                                        detail="replaced" if token[0] == "=" else "added"))
         undefined: list[Finding] = []

@@ -32,12 +32,10 @@ class CheckWork(Work):
     """The check as a duelhost.execution Work: a worker builds one loader, an item is a
     card code, a card whose worker died or ran out of time fails as "crash"/"timeout"."""
 
-    def __init__(self, spec: LoaderSpec, files: dict[int, Path], timeout: float | None,
-                 origin: dict[str, str] | None = None) -> None:
+    def __init__(self, spec: LoaderSpec, files: dict[int, Path], timeout: float | None) -> None:
         self.spec = spec
         self.files = files
         self.timeout = timeout
-        self.origin = origin or {}      # on a Ray node: node path -> the path given to the command
 
     def prepare(self) -> Any:
         return self.spec.build()
@@ -57,10 +55,8 @@ class CheckWork(Work):
             ScriptFailure(message=message, callback="worker", file=name, kind=kind)])
 
     def describe(self, loader: Any) -> dict[str, Any]:
-        notes = list(getattr(loader, "notes", ()))
-        for mine, theirs in self.origin.items():
-            notes = [n.replace(mine, theirs) for n in notes]
-        return {"constants_check": getattr(loader, "constants_check", "static"), "notes": notes}
+        return {"constants_check": getattr(loader, "constants_check", "static"),
+                "notes": list(getattr(loader, "notes", ()))}
 
     def finish(self, loader: Any) -> dict[str, Any]:
         runtime = getattr(loader, "runtime", None)
@@ -74,8 +70,7 @@ class CheckWork(Work):
 
     def on_node(self, paths: dict[str, Path]) -> "CheckWork":
         spec = dataclasses.replace(self.spec, scripts=paths["scripts"], db=paths["db"])
-        origin = {str(paths["scripts"]): str(self.spec.scripts), str(paths["db"]): str(self.spec.db)}
-        return CheckWork(spec, self.files, self.timeout, origin)
+        return CheckWork(spec, self.files, self.timeout)
 
     def chunk_size(self, items: int, slots: int) -> int:
         return max(1, min(200, -(-items // (4 * max(1, slots)))))

@@ -30,6 +30,7 @@ compares duelhost versions and unpacks (or, shared, looks for) the files.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import os
@@ -47,7 +48,7 @@ from . import ExecutionError, RunInfo, Work
 from .local import run_pool
 from .lost import Lost
 
-__all__ = ["ATTEMPTS", "FILES_ENV", "materialize", "run_on_ray"]
+__all__ = ["ATTEMPTS", "FILES_ENV", "materialize", "relocate", "run_on_ray"]
 
 ATTEMPTS = 3                       # a chunk whose worker died is run at most this often
 FILES_ENV = "DUELHOST_RAY_FILES"   # "ship" (default) or "shared"
@@ -269,7 +270,38 @@ def probe_nodes(ray: Any, files: dict[str, dict[str, Any]],
 
 # ----- one chunk, in a Ray worker -------------------------------------------------------------
 
-_STATE: dict[str, tuple[Work, Any]] = {}
+_STATE: dict[str, tuple[Work, Any, dict[str, str]]] = {}
+
+
+def relocate(value: Any, paths: dict[str, str]) -> Any:
+    """``value`` with every node path of ``paths`` written as the driver's path (in strings,
+    paths, lists, tuples, dicts and dataclass fields, changed in place where mutable): a
+    result names the files the user gave, not a node's cache folder."""
+    if not paths:
+        return value
+    if isinstance(value, str):
+        for mine, theirs in paths.items():
+            if mine in value:
+                value = value.replace(mine, theirs)
+        return value
+    if isinstance(value, Path):
+        text = relocate(str(value), paths)
+        return Path(text) if text != str(value) else value
+    if isinstance(value, list):
+        value[:] = [relocate(v, paths) for v in value]
+        return value
+    if type(value) is tuple:
+        return tuple(relocate(v, paths) for v in value)
+    if isinstance(value, dict):
+        return {relocate(k, paths): relocate(v, paths) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            old = getattr(value, f.name, None)
+            new = relocate(old, paths)
+            if new is not old:
+                object.__setattr__(value, f.name, new)
+        return value
+    return value
 
 
 def _die_once_for_tests() -> None:
@@ -292,9 +324,12 @@ def run_chunk(run_id: str, work: Work, files: dict[str, dict[str, Any]], tasks: 
     _die_once_for_tests()
     if run_id not in _STATE:
         _STATE.clear()
-        node_work = work.on_node(materialize(files)) if files else work
-        _STATE[run_id] = (node_work, node_work.prepare())
-    node_work, state = _STATE[run_id]
+        here = materialize(files) if files else {}
+        node_work = work.on_node(here) if here else work
+        theirs = work.shipped()
+        back = {str(here[k]): str(theirs[k]) for k in here if str(here[k]) != str(theirs[k])}
+        _STATE[run_id] = (node_work, node_work.prepare(), back)
+    node_work, state, back = _STATE[run_id]
     out: list[tuple[int, str, Any]] = []
     start = time.perf_counter()
     sub = RunInfo(backend="chunk", total=len(tasks))
@@ -302,7 +337,7 @@ def run_chunk(run_id: str, work: Work, files: dict[str, dict[str, Any]], tasks: 
              on_result=lambda t, v: out.append((t[0], "ok", v)),
              on_lost=lambda t, lost: out.append((t[0], "lost", lost)))
     node = ray.get_runtime_context().get_node_id()
-    return {"results": out, "ready": node_work.describe(state),
+    return {"results": relocate(out, back), "ready": relocate(node_work.describe(state), back),
             "worker": {"worker": f"{socket.gethostname()} node {node[:8]} pid {os.getpid()}",
                        "items": sum(1 for _i, kind, _v in out if kind == "ok"), "ended": "done",
                        "maxrss_kb": max((w.get("maxrss_kb", 0) for w in sub.workers), default=0),
