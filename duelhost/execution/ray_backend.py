@@ -31,6 +31,7 @@ compares duelhost versions and unpacks (or, shared, looks for) the files.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import logging
 import os
@@ -317,13 +318,16 @@ def _die_once_for_tests() -> None:
 
 
 def run_chunk(run_id: str, work: Work, files: dict[str, dict[str, Any]], tasks: list[tuple[int, Any]],
-              timeout: float | None) -> dict[str, Any]:
+              timeout: float | None, gc_thresholds: tuple[int, ...] | None = None) -> dict[str, Any]:
     """A Ray task: the items of one chunk through a one-child local pool on this node."""
+
     import ray
 
     _die_once_for_tests()
     if run_id not in _STATE:
         _STATE.clear()
+        if gc_thresholds:        # the driver's collector settings (duelhost.gc_tuning), as forked workers have
+            gc.set_threshold(*gc_thresholds)
         here = materialize(files) if files else {}
         node_work = work.on_node(here) if here else work
         theirs = work.shipped()
@@ -373,7 +377,7 @@ def run_on_ray(work: Work, items: Sequence[Any], *, address: str | None, timeout
 
         def submit(indices: list[int], attempt: int) -> None:
             ref = remote.remote(run_id, work_ref, files, [(i, items[i]) for i in indices],
-                                timeout)
+                                timeout, gc.get_threshold())
             pending[ref] = (indices, attempt)
 
         for start in range(0, len(items), chunk):
