@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -98,6 +99,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
             except ProcessLookupError:
                 pass
             p.wait(5)
+        shutil.rmtree(temp_dir, ignore_errors=True)      # the cluster's session logs
 
 
 def _run(args: list[str], tmp: Path, name: str, env_extra: dict[str, str] | None = None) -> tuple[int, Any, str]:
