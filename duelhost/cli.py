@@ -19,6 +19,7 @@ import click
 from . import paths
 from .gc_tuning import tune_for_throughput
 from .inputs import BadInput, open_card_database, stops_on_interrupt
+from .execution import backend_from_options, finish_interrupted, progress_display, ray_option
 from .modes import DuelMode, mode_options
 
 
@@ -83,11 +84,12 @@ def _parse_codes(values: tuple[str, ...]) -> list[int]:
                    "(default json:lua-coverage.json).")
 @click.option("--coverage-table", type=click.IntRange(min=0), default=30, show_default=True,
               help="With --coverage: list at most N files in the table (the least covered); 0 for all.")
+@ray_option
 @stops_on_interrupt("check stopped, no report")
 def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, output: Path | None,
           only_codes: tuple[str, ...], limit: int | None, timeout: float, strict: bool,
           max_failures: int | None, progress: bool | None, coverage: bool = False,
-          coverage_reports: tuple[str, ...] = (), coverage_table: int = 30) -> None:
+          coverage_reports: tuple[str, ...] = (), coverage_table: int = 30, ray: str | None = None) -> None:
     """Create every c<ID>.lua card of a folder and run its initial_effect, as a duel does.
 
     Prints per-card failures (message, file:line, traceback, which callback),
@@ -105,26 +107,16 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
     codes = _parse_codes(only_codes)
     if jobs is None:
         jobs = os.cpu_count() or 1
-    show = sys.stderr.isatty() if progress is None else progress
-    bar: Any = None
-    if show:
-        total = len(codes) if codes else len(script_files(scripts))
-        if limit is not None:
-            total = min(total, limit)
-        bar = click.progressbar(length=total, label="checking scripts", file=sys.stderr,
-                                show_pos=True, show_eta=True,
-                                item_show_func=lambda r: f"c{r.code}" if r is not None else "")
-        bar.__enter__()
-    try:
+    total = len(codes) if codes else len(script_files(scripts))
+    if limit is not None:
+        total = min(total, limit)
+    with progress_display(total, "checking scripts", progress, name=lambda r: f"c{r.code}") as update:
         try:
             result = check_scripts(scripts, db, jobs=jobs, only=codes or None, limit=limit,
                                    timeout=timeout, strict=strict, coverage=coverage,
-                                   progress=(lambda r: bar.update(1, r)) if bar is not None else None)
+                                   backend=backend_from_options(ray, jobs), progress=update)
         except CheckError as exc:
             raise BadInput(str(exc)) from exc
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     if report == "json":
         text = json.dumps(result.to_json(), indent=1)
     elif report == "junit":
@@ -148,6 +140,7 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
                 raise BadInput(str(exc)) from exc
             if written is not None:
                 click.echo(f"Lua coverage written to {written}", err=to_err)
+    finish_interrupted(result.execution, "check")
     sys.exit(result.exit_code)
 
 
@@ -201,13 +194,18 @@ def check(scripts: Path | None, db: Path | None, jobs: int | None, report: str, 
 @click.option("--html", "html_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one HTML page per duel that is not identical to this folder: both cores "
                    "side by side at the first differing message (docs/html.md).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Duels at once, each in its own worker process (with --duel-timeout above 0).")
+@ray_option
 @mode_options
+@stops_on_interrupt("diff stopped, no report")
 def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_files: tuple[Path, ...],
          deck_dir: Path | None, pair_offset: int | None, main_only: bool,
          scripts: Path | None, db: Path | None, ref_lib: Path | None, turn_limit: int,
          response_limit: int, duel_timeout: float, progress: bool | None, save_divergent: Path | None,
          puzzle_path: Path | None, puzzle_player: str, limit: int | None, only_ids: tuple[str, ...], report: str,
-         output: Path | None, mode: DuelMode, html_dir: Path | None = None) -> None:
+         output: Path | None, mode: DuelMode, html_dir: Path | None = None, jobs: int = 1,
+         ray: str | None = None) -> None:
     """Compare our engine with the reference core, message byte by message byte.
 
     With --golden, replay duels recorded from the reference (with no options: the
@@ -229,6 +227,13 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             golden_file = paths.bundled_golden()       # no options: the bundled recorded duels
         if (golden_file is None) == (seeds is None):
             raise click.UsageError("pass either --golden FILE, --seeds N or --puzzle FILE|DIR")
+    backend: Any = backend_from_options(ray, jobs)
+    if backend.kind == "ray" and not duel_timeout:
+        raise click.UsageError("--ray runs every duel in a worker: --duel-timeout must be above 0")
+    if backend.kind == "local" and not duel_timeout:
+        backend = None          # --duel-timeout 0: in this process
+    if puzzle_path is not None and backend is not None and backend.kind == "ray":
+        raise click.UsageError("--puzzle runs in this machine's processes: no --ray")
     summary: Any
     if puzzle_path is not None:
         from .puzzle_diff import DEFAULT_PUZZLE_SEEDS, run_puzzle_diff_cli
@@ -242,8 +247,10 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
         from .golden import GoldenError
 
         try:
-            summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
-                                      progress=sys.stderr.isatty(), duel_timeout=duel_timeout or None)
+            with progress_display(None, "replaying duels", progress, name=lambda r: f"{r.id}: {r.status}") as update:
+                summary = run_golden_diff(golden_file, scripts=scripts, limit=limit, only=set(only_ids) or None,
+                                          progress=update, duel_timeout=duel_timeout or None,
+                                          backend=backend)
         except GoldenError as exc:
             raise BadInput(str(exc)) from exc
     else:
@@ -257,22 +264,20 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             raise click.UsageError("pass either --deck files or --decks FOLDER")
         if ref_lib is None:
             raise click.UsageError("live mode needs the reference library: --ref-lib FILE or OCGCORE_LIB")
-        show = sys.stderr.isatty() if progress is None else progress
-
-        def report_progress(r):
-            if show:
-                click.echo(f"{r.id}: {r.status} ({r.agreeing} messages agree, {r.seconds:.1f} s)", err=True)
-
         try:
             assert seeds is not None
-            summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
-                                    db_path=db if db is not None else paths.bundled_db(),
-                                    scripts=scripts if scripts is not None else paths.bundled_scripts(),
-                                    deck_files=list(deck_files) or None, deck_dir=deck_dir,
-                                    pair_offset=pair_offset, mode=mode, main_only=main_only,
-                                    turn_limit=turn_limit,
-                                    response_limit=response_limit, progress=report_progress,
-                                    save_dir=save_divergent, duel_timeout=duel_timeout or None)
+            with progress_display(None, "playing duels", progress,
+                                  name=lambda r: f"{r.id}: {r.status} ({r.agreeing} messages agree, "
+                                                 f"{r.seconds:.1f} s)") as report_progress:
+                summary = run_live_diff(ref_lib, seeds=seeds, first_seed=first_seed,
+                                        db_path=db if db is not None else paths.bundled_db(),
+                                        scripts=scripts if scripts is not None else paths.bundled_scripts(),
+                                        deck_files=list(deck_files) or None, deck_dir=deck_dir,
+                                        pair_offset=pair_offset, mode=mode, main_only=main_only,
+                                        turn_limit=turn_limit,
+                                        response_limit=response_limit, progress=report_progress,
+                                        save_dir=save_divergent, duel_timeout=duel_timeout or None,
+                                        backend=backend)
         except ReferenceCoreError as exc:
             raise click.ClickException(str(exc)) from exc
         except ValueError as exc:      # a deck the pool cannot fill, a deck file that cannot be read
@@ -290,6 +295,7 @@ def diff(golden_file: Path | None, seeds: int | None, first_seed: int, deck_file
             click.echo("\n".join(text_lines[text_lines.index("") + 1:] if "" in text_lines else text_lines))
     else:
         click.echo(text)
+    finish_interrupted(getattr(summary, "execution", None), "diff")
     if summary.identical != summary.total or summary.total == 0:
         sys.exit(1)      # nothing compared is no success either (every deck / puzzle left out)
 

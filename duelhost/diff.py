@@ -16,6 +16,8 @@ from duelhost.engine import constants as C
 from duelhost.engine.core_constants import CHINT_DESC_ADD, CHINT_DESC_REMOVE
 
 from .conformance import ReplayResult, replay_record
+from .execution import Backend, ExecutionError, RunInfo, Work, execute
+from .execution.lost import Lost
 from .golden import GoldenError, load_records, record_card_reader
 
 
@@ -23,6 +25,7 @@ from .golden import GoldenError, load_records, record_card_reader
 class DiffSummary:
     source: str
     results: list[ReplayResult] = field(default_factory=list)
+    execution: RunInfo | None = None     # backend, retries, interrupted (duelhost.execution)
 
     @property
     def total(self) -> int:
@@ -71,6 +74,8 @@ class DiffSummary:
                 }
                 for r in self.results
             ],
+            "execution": self.execution.to_json() if self.execution is not None else None,
+            "notes": self.execution.notes() if self.execution is not None else [],
         }
 
     def to_text(self) -> str:
@@ -86,55 +91,88 @@ class DiffSummary:
         lines.append(f"{self.identical} / {self.total} duels identical ({self.source})")
         for cause, n in self.causes().most_common(10):
             lines.append(f"  {n:4d}  {cause}")
+        lines.extend(self.execution.notes() if self.execution is not None else [])
         return "\n".join(lines)
 
 
 def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | None = None,
-                    only: set[str] | None = None, progress: bool = False,
-                    duel_timeout: float | None = None) -> DiffSummary:
+                    only: set[str] | None = None, progress: Any = False,
+                    duel_timeout: float | None = None, jobs: int = 1,
+                    backend: Backend | None = None) -> DiffSummary:
     """Replay the recorded duels of ``path`` and compare every message byte.
 
-    With ``duel_timeout`` each duel is replayed in a forked child that is killed
-    after that many seconds whatever it is doing (duelhost.watchdog); the duel is
-    then an error saying how many steps it got through, and the run goes on.
+    With ``duel_timeout`` each duel is replayed in a forked child (``jobs`` of
+    them, or on ``backend``: duelhost.execution) that is killed after that many
+    seconds whatever it is doing; the duel is then an error saying how many
+    steps it got through, and the run goes on.  Without it the duels are
+    replayed here, one after the other.  ``progress``: True prints one line per
+    duel on standard error, a callable gets each result.
     """
     summary = DiffSummary(source=str(path))
+    records = []
     for i, record in enumerate(load_records(path)):
         if limit is not None and i >= limit:
             break
         if only is not None and record.id not in only:
             continue
-        script = None
-        if record.scripts is not None:
-            if scripts is None:
-                raise GoldenError(f"{path}: duel {record.id} needs card scripts: pass --scripts DIR")
-            from duelhost.bindings.host import LuaScriptHost
-            script = LuaScriptHost(scripts)
-        if duel_timeout is None:
-            result = replay_record(record, record_card_reader(record), script)
-        else:
-            result = _replay_forked(record, script, duel_timeout)
-        summary.results.append(result)
-        if progress:
+        if record.scripts is not None and scripts is None:
+            raise GoldenError(f"{path}: duel {record.id} needs card scripts: pass --scripts DIR")
+        records.append(record)
+    if backend is None:
+        backend = Backend.local(jobs) if duel_timeout is not None else Backend.inline()
+
+    def report(_i: int, result: ReplayResult) -> None:
+        if callable(progress):
+            progress(result)
+        elif progress:
             import sys
-            print(f"{record.id}: {result.status}", file=sys.stderr)
+            print(f"{result.id}: {result.status}", file=sys.stderr)
+
+    try:
+        got, info = execute(GoldenWork(scripts, duel_timeout), records, backend, timeout=duel_timeout,
+                            on_result=report)
+    except ExecutionError as exc:
+        raise GoldenError(str(exc)) from None
+    summary.results = [r for r in got if r is not None]
+    summary.execution = info
     return summary
 
 
-def _replay_forked(record: Any, script: Any, timeout: float) -> Any:
-    """replay_record in a forked child with a deadline; a killed or dead child is an
-    error result naming the step it had reached."""
-    from .conformance import ReplayResult
-    from .watchdog import run_forked
+class GoldenWork(Work):
+    """Golden replays as a duelhost.execution Work: an item is a recorded duel."""
 
-    total = len(record.steps)
-    result, lost = run_forked(
-        lambda progress: replay_record(record, record_card_reader(record), script, progress), timeout)
-    if lost is None:
-        return result
-    step = lost.progress[0]
-    return ReplayResult(record.id, False, step, total,
-                        error=f"{lost.how}: {lost.describe(timeout)} at step {step} of {total}")
+    def __init__(self, scripts: Path | None, timeout: float | None) -> None:
+        self.scripts = scripts
+        self.timeout = timeout
+
+    def prepare(self) -> Any:
+        """Import the engine and the Lua side once per worker process (a forked child
+        inherits them: its deadline is spent on the duel, not on imports)."""
+        import importlib
+        for name in ("duelhost.engine.duel", "duelhost.bindings.host", "duelhost.host"):
+            importlib.import_module(name)
+        from duelhost.bindings import registry
+        registry.load_libraries()
+        return None
+
+    def run(self, state: Any, record: Any, progress: Any) -> ReplayResult:
+        script = None
+        if record.scripts is not None:
+            from duelhost.bindings.host import LuaScriptHost
+            script = LuaScriptHost(self.scripts)
+        return replay_record(record, record_card_reader(record), script, progress)
+
+    def lost(self, record: Any, lost: Lost) -> ReplayResult:
+        total = len(record.steps)
+        step = lost.progress[0]
+        return ReplayResult(record.id, False, step, total,
+                            error=f"{lost.how}: {lost.describe(self.timeout)} at step {step} of {total}")
+
+    def shipped(self) -> dict[str, Path]:
+        return {"scripts": self.scripts} if self.scripts is not None else {}
+
+    def on_node(self, paths: dict[str, Path]) -> "GoldenWork":
+        return GoldenWork(paths.get("scripts", self.scripts), self.timeout)
 
 
 # =====================================================================================
@@ -306,6 +344,7 @@ class LiveSummary:
     results: list[LiveResult] = field(default_factory=list)
     name_of: Any = None
     problems: list[str] = field(default_factory=list)   # deck files left out, one line each
+    execution: RunInfo | None = None     # backend, retries, interrupted (duelhost.execution)
 
     @property
     def total(self) -> int:
@@ -341,6 +380,8 @@ class LiveSummary:
             "address_dependent_orders": sum(r.address_orders for r in self.results),
             "skipped_decks": list(self.problems),
             "duels": [r.to_json(self.name_of) for r in self.results],
+            "execution": self.execution.to_json() if self.execution is not None else None,
+            "notes": self.execution.notes() if self.execution is not None else [],
         }
 
     def line(self, r: LiveResult) -> str:
@@ -372,6 +413,7 @@ class LiveSummary:
                          f"order ({sum(r.address_orders for r in orders)} run(s) compared as sets)")
         for cause, n in self.causes().most_common(10):
             lines.append(f"  {n:4d}  {cause}")
+        lines.extend(self.execution.notes() if self.execution is not None else [])
         return "\n".join(lines)
 
 
@@ -630,7 +672,8 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
                   mode: Any = None, main_only: bool = False,
                   turn_limit: int = DEFAULT_TURN_LIMIT, response_limit: int = DEFAULT_RESPONSE_LIMIT,
                   progress: Any = None, save_dir: Path | None = None,
-                  duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT) -> LiveSummary:
+                  duel_timeout: float | None = DEFAULT_DUEL_TIMEOUT, jobs: int = 1,
+                  backend: Backend | None = None) -> LiveSummary:
     """``duelhost diff --seeds N``: seeded duels in both cores (see play_side_by_side).
 
     Decks: random ones from the database (40 Main + 15 Extra Deck cards, or 40
@@ -678,20 +721,94 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
     summary = LiveSummary(source=f"live: {seeds} seed(s) from {first_seed}, {source}, {mode.describe()}, "
                                  f"turn cap {turn_limit or 'none'}, {core.path}",
                           name_of=name_of, problems=problems)
+    items = []
     for duel in live_duels(seeds, first_seed, deck_sets):
         setup = random_setup(duel.rng, pool, duel.decks, mode=mode, main_only=main_only)
-        kwargs = dict(duel_id=duel.id, seed=duel.seed, turn_limit=turn_limit,
-                      response_limit=response_limit, card_pool=card_pool)
-        if duel_timeout is None:
-            r = play_side_by_side(core, db, scripts, setup, duel.rng, **kwargs)
-        else:
-            r = _play_forked(core, db, scripts, setup, duel.rng, duel_timeout, kwargs)
-        summary.results.append(r)
+        items.append((duel.id, duel.seed, setup, duel.rng))     # the generator as it is after the set-up
+    work = LiveWork(ref_lib=Path(core.path), db_path=Path(db_path), scripts=scripts, timeout=duel_timeout,
+                    turn_limit=turn_limit, response_limit=response_limit, state=(core, db, card_pool))
+    if backend is None:
+        backend = Backend.local(jobs) if duel_timeout is not None else Backend.inline()
+
+    def done(_i: int, r: LiveResult) -> None:
         if save_dir is not None and not r.identical:
             save_live_replay(r, Path(save_dir) / f"{r.id}.yrp")
         if progress is not None:
             progress(r)
+
+    try:
+        got, info = execute(work, items, backend, timeout=duel_timeout, on_result=done)
+    except ExecutionError as exc:
+        raise ValueError(str(exc)) from None
+    summary.results = [r for r in got if r is not None]
+    summary.execution = info
     return summary
+
+
+class LiveWork(Work):
+    """Live duels as a duelhost.execution Work: the state is (reference core, database,
+    card pool), loaded once per worker (inherited from this process by forked
+    workers); an item is (duel id, seed, set-up, generator after the set-up)."""
+
+    def __init__(self, *, ref_lib: Path, db_path: Path, scripts: Path | None, timeout: float | None,
+                 turn_limit: int, response_limit: int, state: Any = None) -> None:
+        self.ref_lib, self.db_path, self.scripts = ref_lib, db_path, scripts
+        self.timeout, self.turn_limit, self.response_limit = timeout, turn_limit, response_limit
+        self.state = state
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "state": None}     # a remote worker loads its own core
+
+    def prepare(self) -> Any:
+        if self.state is not None:
+            return self.state
+        from duelhost.engine.carddb import CardDatabase
+
+        from .reference import ReferenceCore
+        db = CardDatabase.open(self.db_path)
+        return ReferenceCore.load(self.ref_lib, db=db, scripts=self.scripts), db, list(db)
+
+    def run(self, state: Any, item: Any, progress: Any) -> LiveResult:
+        core, db, card_pool = state
+        duel_id, seed, setup, rng = item
+        kwargs = dict(duel_id=duel_id, seed=seed, turn_limit=self.turn_limit,
+                      response_limit=self.response_limit, card_pool=card_pool)
+        if progress is None:        # in this process: as it always was
+            return play_side_by_side(core, db, self.scripts, setup, rng, **kwargs)
+
+        def on_step(res: LiveResult) -> None:
+            progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
+        try:
+            return play_side_by_side(core, db, self.scripts, setup, rng, on_step=on_step, **kwargs)
+        except BaseException:
+            return LiveResult(id=duel_id, seed=seed, status="error", end=None,
+                              agreeing=progress[0], messages=progress[0], responses=progress[1],
+                              turns=progress[2], error=_describe_error(), setup=setup)
+
+    def lost(self, item: Any, lost: Lost) -> LiveResult:
+        duel_id, seed, setup, _rng = item
+        timeout = self.timeout
+        if lost.how == "timeout":
+            status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
+        else:
+            status = "crash"
+            error = (f"the duel's process died (exit code {lost.exitcode}: the reference library "
+                     f"or Lua crashed?)")
+        agreeing, responses, turns = lost.progress[0], lost.progress[1], lost.progress[2]
+        return LiveResult(id=duel_id, seed=seed, status=status, end=None,
+                          agreeing=agreeing, messages=agreeing, responses=responses, turns=turns,
+                          error=error, decks=setup.decks, seed_sequence=list(setup.seed_sequence or []) or None,
+                          seconds=lost.seconds, setup=setup)
+
+    def shipped(self) -> dict[str, Path]:
+        out = {"ref_lib": self.ref_lib, "db": self.db_path}
+        if self.scripts is not None:
+            out["scripts"] = self.scripts
+        return out
+
+    def on_node(self, paths: dict[str, Path]) -> "LiveWork":
+        return LiveWork(ref_lib=paths["ref_lib"], db_path=paths["db"], scripts=paths.get("scripts"),
+                        timeout=self.timeout, turn_limit=self.turn_limit, response_limit=self.response_limit)
 
 
 def _named(deck: Any, path: Path) -> Any:
@@ -702,37 +819,13 @@ def _named(deck: Any, path: Path) -> Any:
 
 def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,
                  kwargs: dict[str, Any]) -> LiveResult:
-    """play_side_by_side in a forked child with a deadline (duelhost.watchdog); a
-    timeout or a dead child becomes a result too, with the progress it made."""
-    import time
-
-    from .watchdog import run_forked
-
-    def child(progress: Any) -> LiveResult:
-        def on_step(res: LiveResult) -> None:
-            progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
-        try:
-            return play_side_by_side(core, db, scripts, setup, rng, on_step=on_step, **kwargs)
-        except BaseException:
-            return LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status="error", end=None,
-                              agreeing=progress[0], messages=progress[0], responses=progress[1],
-                              turns=progress[2], error=_describe_error(), setup=setup)
-
-    start = time.perf_counter()
-    result, lost = run_forked(child, timeout)
-    if lost is None:
-        return result
-    if lost.how == "timeout":
-        status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
-    else:
-        status = "crash"
-        error = (f"the duel's process died (exit code {lost.exitcode}: the reference library "
-                 f"or Lua crashed?)")
-    agreeing, responses, turns = lost.progress[0], lost.progress[1], lost.progress[2]
-    return LiveResult(id=kwargs["duel_id"], seed=kwargs["seed"], status=status, end=None,
-                      agreeing=agreeing, messages=agreeing, responses=responses, turns=turns,
-                      error=error, decks=setup.decks, seed_sequence=list(setup.seed_sequence or []) or None,
-                      seconds=time.perf_counter() - start, setup=setup)
+    """play_side_by_side in a forked child with a deadline (one item of the execution
+    layer); a timeout or a dead child becomes a result too, with the progress it made."""
+    work = LiveWork(ref_lib=Path(core.path), db_path=Path(getattr(db, "path", "") or "."), scripts=scripts,
+                    timeout=timeout, turn_limit=kwargs["turn_limit"], response_limit=kwargs["response_limit"],
+                    state=(core, db, kwargs.get("card_pool")))
+    got, _ = execute(work, [(kwargs["duel_id"], kwargs["seed"], setup, rng)], Backend.local(1), timeout=timeout)
+    return got[0]
 
 
 def save_live_replay(result: LiveResult, path: Path) -> Path | None:

@@ -34,6 +34,7 @@ process (docs: DESIGN "Random numbers"); scripts almost never depend on it.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import gc
 import json
 import os
@@ -54,9 +55,11 @@ from duelhost.engine.ydk import read_ydk
 
 from . import paths
 from .deckpool import DeckPool, deck_pairs, deck_pool, random_deck, read_deck_folder
-from .inputs import BadInput, open_card_database
+from .inputs import BadInput, open_card_database, stops_on_interrupt
 from .modes import DuelMode, mode_options
-from .watchdog import Lost, run_pool
+from .execution import (Backend, ExecutionError, RunInfo, Work, backend_from_options, execute,
+                        finish_interrupted, progress_display, ray_option)
+from .execution.lost import Lost
 
 __all__ = [
     "DeckChoice",
@@ -189,6 +192,11 @@ class SelfplayResult:
     pool_sizes: tuple[int, int] | None = None
     deck_count: int = 0
     problems: list[str] = field(default_factory=list)   # deck files of deck_dir left out, one line each
+    execution: RunInfo | None = None    # backend, retries, interrupted (duelhost.execution)
+
+    @property
+    def notes(self) -> list[str]:
+        return self.execution.notes() if self.execution is not None else []
 
     # ----- figures -----
     def count(self, status: str) -> int:
@@ -281,6 +289,8 @@ class SelfplayResult:
             "skipped_decks": list(self.problems),
             "errors": groups,
             "duels": [d.to_json() for d in self.duels],
+            "execution": self.execution.to_json() if self.execution is not None else None,
+            "notes": self.notes,
         }
 
     def to_text(self, *, max_groups: int | None = None, details: bool = True) -> str:
@@ -318,6 +328,7 @@ class SelfplayResult:
                      f"{s['responses_per_second']:.0f} responses/s per job; "
                      f"{s['responses_per_second_wall']:.0f}/s overall "
                      f"({s['wall_seconds']:.1f} s wall, {self.jobs} job(s))")
+        lines.extend(self.notes)
         for kind, title in (("engine", "Engine errors"), ("script", "Script errors")):
             groups = self.error_groups(kind)
             if not groups:
@@ -651,19 +662,52 @@ def _play(duel: Any, players: list[Any], cfg: SelfplayConfig, report: DuelReport
 # ---------------------------------------------------------------------------
 # Many duels, in worker processes
 # ---------------------------------------------------------------------------
-_SETUP: _Setup | None = None
-
 # A duel the watchdog killed gets this long beyond its own --timeout (checked
 # between answers in the child) to end by itself and report with full detail.
 KILL_GRACE = 2.0
 
 
-def _play_in_child(index: int, progress: Any) -> dict[str, Any]:
-    """A watchdog child's handler: play one duel of the inherited set-up."""
-    assert _SETUP is not None
-    report = play_duel(_SETUP, index, progress)
-    gc.collect()
-    return report.to_json()
+class SelfplayWork(Work):
+    """Selfplay as a duelhost.execution Work: the state is the run's set-up (built once
+    here and inherited by forked workers, or built again on a Ray node), an item is
+    a duel number, a duel whose process was killed or died is reported with the
+    turn and responses it had reached."""
+
+    def __init__(self, config: SelfplayConfig, setup: _Setup | None = None) -> None:
+        self.config = config
+        self.setup = setup
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"config": self.config, "setup": None}    # a remote worker builds its own
+
+    def prepare(self) -> _Setup:
+        return self.setup if self.setup is not None else _prepare(self.config)
+
+    def run(self, setup: _Setup, index: int, progress: Any) -> dict[str, Any]:
+        report = play_duel(setup, index, progress)
+        gc.collect()
+        return report.to_json()
+
+    def lost(self, index: int, lost: Lost) -> dict[str, Any]:
+        assert self.setup is not None
+        return _lost_report(self.setup, index, lost).to_json()
+
+    def shipped(self) -> dict[str, Path]:
+        cfg = self.config
+        out = {"scripts": cfg.scripts, "db": cfg.db}
+        out.update({f"deck{i}": p for i, p in enumerate(cfg.decks)})
+        if cfg.deck_dir is not None:
+            out["deck_dir"] = cfg.deck_dir
+        return out
+
+    def on_node(self, paths: dict[str, Path]) -> "SelfplayWork":
+        cfg = dataclasses.replace(self.config, scripts=paths["scripts"], db=paths["db"],
+                                  decks=[paths[f"deck{i}"] for i in range(len(self.config.decks))],
+                                  deck_dir=paths.get("deck_dir"))
+        return SelfplayWork(cfg)
+
+    def chunk_size(self, items: int, slots: int) -> int:
+        return max(1, min(8, items // (8 * max(1, slots))))
 
 
 def _lost_report(setup: _Setup, index: int, lost: Lost) -> DuelReport:
@@ -688,51 +732,33 @@ def _lost_report(setup: _Setup, index: int, lost: Lost) -> DuelReport:
                       turns=turns, responses=responses, seconds=lost.seconds, error=err)
 
 
-def _run_workers(setup: _Setup, indices: list[int], jobs: int,
-                 progress: Callable[[DuelReport], None] | None) -> dict[int, DuelReport]:
-    """Play the duels in ``jobs`` forked children (duelhost.watchdog), each duel with
-    a deadline of its timeout plus KILL_GRACE that fires whatever the duel is doing."""
-    global _SETUP
-    _SETUP = setup
-    results: dict[int, DuelReport] = {}
-    timeout = setup.config.timeout + KILL_GRACE if setup.config.timeout else None
-
-    def done(report: DuelReport) -> None:
-        results[report.index] = report
-        if progress:
-            progress(report)
-
-    try:
-        run_pool(indices, _play_in_child, jobs=jobs, timeout=timeout,
-                 on_result=lambda _i, data: done(DuelReport.from_json(data)),
-                 on_lost=lambda i, lost: done(_lost_report(setup, i, lost)))
-    finally:
-        _SETUP = None
-    return results
-
-
 def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
-                 progress: Callable[[DuelReport], None] | None = None) -> SelfplayResult:
+                 progress: Callable[[DuelReport], None] | None = None,
+                 backend: Backend | None = None) -> SelfplayResult:
     """Play the duels of ``config`` in ``jobs`` forked worker processes, each duel with a
-    deadline that always fires (duelhost.watchdog); ``jobs=0`` plays them here, with
-    only the in-process checks (for tests and profiling)."""
+    deadline that always fires (duelhost.execution); ``jobs=0`` plays them here, with
+    only the in-process checks (for tests and profiling); ``backend`` (e.g.
+    ``Backend.ray(address)``) overrides ``jobs``.  The duels are in index order
+    whatever the backend; after Ctrl-C the result holds the duels done and
+    ``result.execution.interrupted`` is set."""
     setup = _prepare(config)
     indices = sorted(set(config.only)) if config.only else list(range(setup.count))
+    if backend is None:
+        backend = Backend.local(jobs)
+    timeout = config.timeout + KILL_GRACE if config.timeout else None
     start = time.perf_counter()
-    if jobs <= 0 or not indices:
-        results = {}
-        for i in indices:
-            results[i] = play_duel(setup, i)
-            if progress:
-                progress(results[i])
-            gc.collect()
-    else:
-        results = _run_workers(setup, indices, jobs, progress)
+    work = SelfplayWork(config, setup)
+    try:
+        got, info = execute(work, indices, backend, timeout=timeout,
+                            on_result=(lambda _i, d: progress(DuelReport.from_json(d))) if progress else None)
+    except ExecutionError as exc:
+        raise SelfplayError(str(exc)) from None
     wall = time.perf_counter() - start
     pool_sizes = (len(setup.pool.main), len(setup.pool.extra)) if setup.pool is not None else None
-    return SelfplayResult(config=config, duels=[results[i] for i in indices], wall_seconds=wall,
-                          jobs=max(1, min(jobs, len(indices) or 1)), pool_sizes=pool_sizes,
-                          deck_count=len(setup.decks), problems=setup.problems)
+    slots = info.slots if backend.kind == "ray" else max(1, min(backend.jobs, len(indices) or 1))
+    return SelfplayResult(config=config, duels=[DuelReport.from_json(d) for d in got if d is not None],
+                          wall_seconds=wall, jobs=slots, pool_sizes=pool_sizes,
+                          deck_count=len(setup.decks), problems=setup.problems, execution=info)
 
 
 def default_config(**kwargs: Any) -> SelfplayConfig:
@@ -785,7 +811,8 @@ def dumps(result: SelfplayResult) -> str:
 @click.option("--only", "only", multiple=True, type=click.IntRange(min=0),
               help="Play only duel number I of the run (repeatable): replays one duel of a report.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes.")
+              help="Worker processes (on this machine; with --ray the cluster's CPUs).")
+@ray_option
 @click.option("--report", type=click.Choice(["text", "json"]), default="text")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here (a short text summary is still printed).")
@@ -794,11 +821,13 @@ def dumps(result: SelfplayResult) -> str:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error (default: when it is a terminal).")
 @mode_options
+@stops_on_interrupt("selfplay stopped, no report")
 def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, seed: int,
                      decks: tuple[Path, ...], deck_dir: Path | None, pair_offset: int | None, main_only: bool,
                      turn_limit: int, response_limit: int, timeout: float, script_time_budget: float,
                      keep_going: bool, only: tuple[int, ...], jobs: int, report: str, output: Path | None,
-                     max_causes: int | None, progress: bool | None, mode: DuelMode) -> None:
+                     max_causes: int | None, progress: bool | None, mode: DuelMode,
+                     ray: str | None = None) -> None:
     """Play seeded duels between random players and report how they end.
 
     Prints the duels finished (by LP, deck-out, other win reasons, at the turn
@@ -822,26 +851,19 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, s
                             turn_limit=turn_limit, response_limit=response_limit, timeout=timeout,
                             keep_going=keep_going, script_time_budget=script_time_budget,
                             only=list(only) or None)
-    show = sys.stderr.isatty() if progress is None else progress
-    bar: Any = None
-    if show:
-        # about one per deck (duels is set above when there is no folder)
-        total = duels if duels is not None or deck_dir is None else len(list(deck_dir.glob("*.ydk")))
-        bar = click.progressbar(length=len(set(only)) if only else total, label="playing duels",
-                                file=sys.stderr, show_pos=True, show_eta=True)
-        bar.__enter__()
-    try:
+    # about one per deck (duels is set above when there is no folder)
+    total = len(set(only)) if only else (duels if duels is not None or deck_dir is None
+                                         else len(list(deck_dir.glob("*.ydk"))))
+    with progress_display(total, "playing duels", progress) as update:
         try:
-            result = run_selfplay(config, jobs=jobs, progress=(lambda r: bar.update(1)) if bar else None)
+            result = run_selfplay(config, backend=backend_from_options(ray, jobs), progress=update)
         except SelfplayError as exc:
             raise BadInput(str(exc)) from exc
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     text = dumps(result) if report == "json" else result.to_text(max_groups=max_causes)
     if output is not None:
         output.write_text(text + "\n", encoding="utf-8")
         click.echo(result.to_text(max_groups=max_causes, details=False))
     else:
         click.echo(text)
+    finish_interrupted(result.execution, "selfplay")
     sys.exit(result.exit_code)

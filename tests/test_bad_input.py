@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import gzip
+import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -166,8 +168,9 @@ def test_check_of_a_folder_without_card_scripts_fails(tmp_path: Path, contents: 
 # ----- Ctrl-C during check --------------------------------------------------------------------
 
 
-def test_ctrl_c_during_check_stops_cleanly(tmp_path: Path) -> None:
-    """Ctrl-C reaches the whole process group (the parent and its workers): one line, exit 130."""
+def test_ctrl_c_during_check_stops_cleanly_and_writes_the_partial_report(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole process group (the parent and its workers): the workers are
+    stopped, the report of the cards done so far is written, one line, exit 130."""
     folder = tmp_path / "scripts"
     shutil.copytree(paths.bundled_scripts(), folder)
     for f in folder.glob("c*.lua"):          # every card spins until stopped: the check runs long
@@ -175,7 +178,8 @@ def test_ctrl_c_during_check_stops_cleanly(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
     proc = subprocess.Popen([sys.executable, "-m", "duelhost.cli", "check", "--scripts", str(folder),
-                             "--jobs", "2", "--progress", "--timeout", "30"],
+                             "--jobs", "2", "--progress", "--timeout", "30", "--report", "json",
+                             "-o", "partial.json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=work, start_new_session=True)
     try:
         assert proc.stderr is not None
@@ -191,5 +195,12 @@ def test_ctrl_c_during_check_stops_cleanly(tmp_path: Path) -> None:
     text = err.decode()
     assert proc.returncode == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
-    assert text.strip().splitlines()[-1] == "interrupted: check stopped, no report"
-    assert out == b"" and list(work.iterdir()) == []
+    last = text.strip().splitlines()[-1]
+    m = re.fullmatch(r"interrupted: check stopped after (\d+) of 90; the report is partial", last)
+    assert m is not None, last
+    report = json.loads((work / "partial.json").read_text())
+    done = int(m.group(1))
+    assert done < 90 and len(report["cards"]) == done and report["execution"]["interrupted"] is True
+    assert report["notes"][-1] == f"interrupted: {done} of 90 done; this report is partial"
+    assert f"interrupted: {done} of 90 done" in out.decode()        # the summary says it too
+    assert [p.name for p in work.iterdir()] == ["partial.json"]
