@@ -8,8 +8,10 @@ of the total, and for each other duel where it first differs.
 from __future__ import annotations
 
 import collections
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from duelhost.engine import constants as C
@@ -248,6 +250,8 @@ class LiveResult:
     decks: list[list[int]] | None = None
     seed_sequence: list[int] | None = None
     seconds: float = 0.0
+    reference_seconds: float = 0.0   # of ``seconds``, in the reference's process()/get_message() calls
+    our_seconds: float = 0.0         # of ``seconds``, in our engine's steps
     script_errors: dict[str, list[str]] = field(default_factory=dict)   # "reference"/"duelhost" -> texts
     address_orders: int = 0    # runs of hint messages the reference wrote in its address order (settle_hint_order)
     sent: list[bytes] = field(default_factory=list, repr=False)   # every response sent to both cores
@@ -263,6 +267,10 @@ class LiveResult:
             return None
         if self.divergence is not None:
             return self.divergence.cause
+        if self.status == "timeout" and (self.reference_seconds or self.our_seconds):
+            # grouped by whose time it was, not by the figures of each duel
+            whose = "in the reference" if self.reference_seconds > self.our_seconds else "in duelhost"
+            return f"timeout: the duel ran past its time-out, most of it {whose}"
         if self.error is not None:
             last = self.error.strip().splitlines()[-1] if self.error.strip() else "?"
             return f"{self.status}: {last[:160]}"
@@ -274,6 +282,7 @@ class LiveResult:
             "agreeing_messages": self.agreeing, "reference_messages": self.messages,
             "responses": self.responses, "turns": self.turns, "winner": self.winner,
             "reason": self.reason, "seconds": round(self.seconds, 3),
+            "reference_seconds": round(self.reference_seconds, 3), "our_seconds": round(self.our_seconds, 3),
             "divergence": self.divergence.to_json(name_of) if self.divergence else None,
             "error": self.error, "script_errors": self.script_errors,
             "address_dependent_orders": self.address_orders,
@@ -407,6 +416,10 @@ class LiveSummary:
         if endings:
             lines.append(f"  all duels ended: {endings}")
         lines.append(f"  median agreeing prefix: {self.median_agreeing():g} messages")
+        ref_s = sum(r.reference_seconds for r in self.results)
+        our_s = sum(r.our_seconds for r in self.results)
+        if ref_s or our_s:
+            lines.append(f"  time in the cores: reference {ref_s:.1f} s, duelhost {our_s:.1f} s")
         orders = [r for r in self.results if r.address_orders]
         if orders:
             lines.append(f"  {len(orders)} duel(s) with client hints in the reference's address-dependent "
@@ -502,13 +515,15 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                       response_limit: int = DEFAULT_RESPONSE_LIMIT, responder: Any = None,
                       card_pool: list[Any] | None = None,
                       script_time_budget: float = DEFAULT_SCRIPT_TIME_BUDGET,
-                      on_step: Any = None, prepare: Any = None) -> LiveResult:
+                      on_step: Any = None, prepare: Any = None, on_side: Any = None) -> LiveResult:
     """Play one duel in the reference and in our engine, answering the reference's prompts.
 
     ``script_time_budget``: CPU seconds one Lua call may take in our engine
     (the reference has no such limit; group checks of the real utility.lua can
     take seconds in our engine).  ``on_step(result)`` is called after every
-    agreeing step (progress).  ``prepare(ref, ours, script_host)`` runs after the
+    agreeing step (progress), ``on_side(side)`` before each core's turn to run (1 the
+    reference, 2 ours; 0 after both) and after it, so that a duel killed inside one call
+    can still say which core it was in.  ``prepare(ref, ours, script_host)`` runs after the
     cards are added and before both duels start (a puzzle file, puzzle_diff.py).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
     legal response drawn from ``rng``) from the *reference's* prompt and sent to
     both cores.  Stops at the first message that differs, at MSG_WIN, or at the
@@ -549,14 +564,26 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         mark = 0
         raw: bytes | None = None
         prompt = None
+        clock = time.perf_counter
         while True:
+            if on_side is not None:
+                on_side(1)
+            t0 = clock()
             out = ref.advance()
+            t1 = clock()
+            result.reference_seconds += t1 - t0
+            if on_side is not None:
+                on_side(2)
             try:
                 ours.step(raw)
             except Exception:
                 result.status = "error"
                 result.error = _describe_error()
                 break
+            finally:
+                result.our_seconds += clock() - t1
+                if on_side is not None:
+                    on_side(0)
             mine = ours.messages[mark:]
             mark = len(ours.messages)
             theirs = out.messages
@@ -776,10 +803,22 @@ class LiveWork(Work):
         if progress is None:        # in this process: as it always was
             return play_side_by_side(core, db, self.scripts, setup, rng, **kwargs)
 
+        current: list[LiveResult] = []
+
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
+            current[:] = [res]
+
+        def on_side(side: int) -> None:
+            # which core runs now, since when, and the time each core had so far: a duel
+            # killed at its deadline inside one long call still says whose time it was
+            if current:
+                progress[3] = int(current[0].reference_seconds * 1000)
+                progress[4] = int(current[0].our_seconds * 1000)
+            progress[5], progress[6] = side, int(time.time() * 1000)
         try:
-            return play_side_by_side(core, db, self.scripts, setup, rng, on_step=on_step, **kwargs)
+            return play_side_by_side(core, db, self.scripts, setup, rng, on_step=on_step, on_side=on_side,
+                                     **kwargs)
         except BaseException:
             return LiveResult(id=duel_id, seed=seed, status="error", end=None,
                               agreeing=progress[0], messages=progress[0], responses=progress[1],
@@ -790,6 +829,11 @@ class LiveWork(Work):
         timeout = self.timeout
         if lost.how == "timeout":
             status, error = "timeout", f"the duel took longer than {timeout:g} s (both cores are stopped)"
+        ref_s, our_s = lost_core_seconds(lost.progress)
+        if lost.how == "timeout":
+            if ref_s or our_s:
+                whose = "the reference's own time" if ref_s > our_s else "duelhost's time"
+                error += f": reference {ref_s:.1f} s, duelhost {our_s:.1f} s ({whose})"
         else:
             status = "crash"
             error = (f"the duel's process died (exit code {lost.exitcode}: the reference library "
@@ -798,7 +842,7 @@ class LiveWork(Work):
         return LiveResult(id=duel_id, seed=seed, status=status, end=None,
                           agreeing=agreeing, messages=agreeing, responses=responses, turns=turns,
                           error=error, decks=setup.decks, seed_sequence=list(setup.seed_sequence or []) or None,
-                          seconds=lost.seconds, setup=setup)
+                          seconds=lost.seconds, reference_seconds=ref_s, our_seconds=our_s, setup=setup)
 
     def shipped(self) -> dict[str, Path]:
         out = {"ref_lib": self.ref_lib, "db": self.db_path}
@@ -815,6 +859,20 @@ def _named(deck: Any, path: Path) -> Any:
     """A .ydk Deck with the file's name (for duel ids)."""
     from .deckpool import DeckFile
     return DeckFile(path, tuple(deck.main), tuple(deck.extra))
+
+
+def lost_core_seconds(progress: Sequence[int], now_ms: int | None = None) -> tuple[float, float]:
+    """(reference seconds, our seconds) of a duel stopped from outside, from the progress
+    its process wrote (LiveWork.run): the time of the calls that returned, plus the call
+    that was running when it was stopped."""
+    ref_ms, our_ms, side, since = progress[3], progress[4], progress[5], progress[6]
+    if side and since:
+        running = max(0, (now_ms if now_ms is not None else int(time.time() * 1000)) - since)
+        if side == 1:
+            ref_ms += running
+        else:
+            our_ms += running
+    return ref_ms / 1000, our_ms / 1000
 
 
 def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, timeout: float,
