@@ -489,3 +489,20 @@ def test_real_known_cards_load(real_scripts: Path, corpus_db: Path) -> None:
     """Cards that must load: a legacy-style script and a GetID()-style one."""
     report = check_scripts(real_scripts, corpus_db, jobs=0, only=[10000, 70058649])
     assert [r.status for r in report.results] == [PASSED, PASSED], report.to_text()
+
+
+def test_check_names_a_token_code_with_no_database_row(tmp_path: Path) -> None:
+    """Issue 12 item 7: a Token the script would create with a code that has no row (the
+    reference, and the engine, make a blank card then: the duel goes on) is listed by the
+    check, in one line naming the card, the code and the line, and it is not a failure."""
+    from duelhost import paths
+    folder = tmp_path / "scripts"
+    shutil.copytree(paths.bundled_scripts(), folder)
+    lantern = folder / "c190003001.lua"
+    lantern.write_text(lantern.read_text().replace("Duel.CreateToken(tp,TOKEN)", "Duel.CreateToken(tp,99999901)"))
+    res = CliRunner().invoke(main, ["check", "--scripts", str(folder), "--only", "190003001"])
+    assert res.exit_code == 0, res.output
+    line = next(ln for ln in res.output.splitlines() if ln.startswith("c190003001"))
+    assert "CreateToken(99999901)" in line
+    assert "99999901" in line and "no database row" in line
+    assert "result: OK" in res.output
