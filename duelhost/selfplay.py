@@ -181,6 +181,18 @@ class SelfplayConfig:
     script_time_budget: float = 60.0   # CPU seconds one Lua call may run (real group checks can take seconds)
     keep_going: bool = False     # let duels go on after a script error (as the reference does)
     only: list[int] | None = None
+    # cards random decks leave out; None: decided from the scripts folder where the duels are
+    # planned (the bundled folder's card that fails on purpose), fixed before work is shipped
+    leave_out: frozenset[int] | None = None
+
+
+def _left_out(config: SelfplayConfig) -> frozenset[int]:
+    """The cards random decks leave out: the bundled card that fails on purpose, when the
+    scripts are the bundled folder (decided on the machine that plans the run, so that a
+    worker given a copy of the folder leaves out the same cards)."""
+    if config.leave_out is not None:
+        return config.leave_out
+    return paths.BROKEN_ON_PURPOSE if paths.is_bundled_scripts(config.scripts) else frozenset()
 
 
 @dataclass
@@ -513,10 +525,10 @@ def _prepare(config: SelfplayConfig) -> _Setup:
         if next(config.scripts.glob("c*.lua"), None) is None:
             raise SelfplayError(f"{config.scripts}: no Main Deck cards with a script (no c<ID>.lua here)")
         pool = deck_pool(db, config.scripts, ot=0)
-        if paths.is_bundled_scripts(config.scripts):     # not the card that fails on purpose
-            pool = DeckPool(main=tuple(c for c in pool.main if c not in paths.BROKEN_ON_PURPOSE),
-                            extra=tuple(c for c in pool.extra if c not in paths.BROKEN_ON_PURPOSE),
-                            types=pool.types)
+        leave = _left_out(config)
+        if leave:                               # not the card that fails on purpose
+            pool = DeckPool(main=tuple(c for c in pool.main if c not in leave),
+                            extra=tuple(c for c in pool.extra if c not in leave), types=pool.types)
         try:                                    # fails early when the pool is too small
             random_deck(random.Random(0), pool, rule=config.mode.effective_rule, main_only=config.main_only)
         except ValueError as exc:
@@ -741,6 +753,7 @@ def run_selfplay(config: SelfplayConfig, *, jobs: int = 1,
     ``Backend.ray(address)``) overrides ``jobs``.  The duels are in index order
     whatever the backend; after Ctrl-C the result holds the duels done and
     ``result.execution.interrupted`` is set."""
+    config = dataclasses.replace(config, leave_out=_left_out(config))
     setup = _prepare(config)
     indices = sorted(set(config.only)) if config.only else list(range(setup.count))
     if backend is None:

@@ -39,6 +39,9 @@ class LoaderSpec:
     runtime_constants: bool = True
     factory: Callable[["LoaderSpec"], Any] | None = None    # tests: a stand-in loader
     coverage: bool = False        # count the script lines run (duelhost.coverage), per card in extra
+    # the bundled folder (no procedure.lua on purpose, nothing to note): decided where the
+    # check is planned, since a worker may be given a copy of the folder (Ray)
+    bundled: bool | None = None
 
     def build(self) -> Any:
         if self.factory is not None:
@@ -95,7 +98,8 @@ class CardLoader:
             self.notes.append("the script host offers no global-read hook: undefined constants "
                               "come from the static scan")
         from ..paths import is_bundled_scripts
-        if self.runtime.missing_libraries and not is_bundled_scripts(spec.scripts):
+        bundled = spec.bundled if spec.bundled is not None else is_bundled_scripts(spec.scripts)
+        if self.runtime.missing_libraries and not bundled:
             # the bundled folder has no procedure.lua on purpose (none of our cards calls it)
             self.notes.append(f"{', '.join(self.runtime.missing_libraries)} not in {spec.scripts}: "
                               "scripts that use them fail")

@@ -142,8 +142,10 @@ def check_scripts(scripts: Path | str, db: Path | str, *, jobs: int = 0,
         codes = sorted(wanted)
     if limit is not None:
         codes = codes[:max(0, limit)]
+    from ..paths import is_bundled_scripts
     spec = LoaderSpec(scripts=scripts, db=db, isolation=isolation,
-                      runtime_constants=runtime_constants, factory=loader_factory, coverage=coverage)
+                      runtime_constants=runtime_constants, factory=loader_factory, coverage=coverage,
+                      bundled=is_bundled_scripts(scripts))
     report = CheckReport(scripts=str(scripts), db=str(db), results=[], jobs=jobs, strict=strict)
 
     def emit(result: CardResult) -> None:
