@@ -78,7 +78,7 @@ def _save_previous(pcard: "Card") -> None:
 
 
 # number of set bits in a 5-bit zone mask (the reference's field::field_used_count)
-_USED = tuple(bin(i).count("1") for i in range(32))
+FIELD_USED_COUNT = tuple(bin(i).count("1") for i in range(32))
 
 
 class ZonesMixin:
@@ -1458,7 +1458,7 @@ class ZonesMixin:
         # get_tofield_count takes the player as a 32-bit value, the other two as a byte
         ct1 = self.get_tofield_count(None, playerid, LOCATION_MZONE, uplayer, LOCATION_REASON_TOFIELD, zone, flag1)
         ct2 = self.get_spsummonable_count_fromex(None, playerid, uplayer & 0xFF, zone, flag2)
-        ct3 = _USED[~(flag1[0] | flag2[0]) & 0x1F]
+        ct3 = FIELD_USED_COUNT[~(flag1[0] | flag2[0]) & 0x1F]
         count = ct1 + ct2 - ct3
         limit = self.get_mzone_limit(playerid, uplayer & 0xFF, LOCATION_REASON_TOFIELD)
         return min(count, limit)

@@ -24,15 +24,13 @@ from ..constants import (
     POS_FACEUP_DEFENSE, REASON_RULE, STATUS_ATTACK_CANCELED, STATUS_CONTINUOUS_POS, STATUS_JUST_POS,
     TYPE_LINK, TYPE_TRAPMONSTER,
 )
+from ..field.zones import FIELD_USED_COUNT
 from ..group import CardSet
 from ..messages import MsgDeckTop, MsgFieldDisabled, MsgReverseDeck, MsgWin
 
 if TYPE_CHECKING:
     from ..duel import Duel
     from .driver import Proc
-
-# number of set bits in a 5-bit zone mask (the reference's field_used_count)
-_USED = [bin(i).count("1") for i in range(32)]
 
 
 class AdjustMixin:
@@ -354,13 +352,13 @@ class AdjustMixin:
             p = eff.get_handler_player()
             value = eff.get_value()
             self.player[p].disabled_location |= (value >> 16) & 0x1F
-            if _USED[(value >> 16) & 0x1F] < (value & 0xFFFF):
+            if FIELD_USED_COUNT[(value >> 16) & 0x1F] < (value & 0xFFFF):
                 core.extra_mzone_effects.append(eff)
         for eff in self.filter_field_effect(EFFECT_USE_EXTRA_SZONE):
             p = eff.get_handler_player()
             value = eff.get_value()
             self.player[p].disabled_location |= (value >> 8) & 0x1F00
-            if _USED[(value >> 16) & 0x1F] < (value & 0xFFFF):
+            if FIELD_USED_COUNT[(value >> 16) & 0x1F] < (value & 0xFFFF):
                 core.extra_szone_effects.append(eff)
         # zones chosen by an operation (e.g. "choose a zone; it cannot be used")
         while core.disfield_effects:
@@ -402,8 +400,8 @@ class AdjustMixin:
             if zone_flag == 0x1F:
                 break
             val = peffect.get_value()
-            dis_count = (val & 0xFFFF) - _USED[(val >> 16) & 0x1F]
-            empty_count = 5 - _USED[zone_flag]
+            dis_count = (val & 0xFFFF) - FIELD_USED_COUNT[(val >> 16) & 0x1F]
+            empty_count = 5 - FIELD_USED_COUNT[zone_flag]
             flag = ((zone_flag << 8) | 0xFFFFE0FF) if szone else (zone_flag | 0xFFFFFFE0)
             if dis_count > empty_count:
                 dis_count = empty_count
