@@ -331,7 +331,6 @@ def int_response(value: int) -> bytes:
     return U32.pack(value & 0xFFFFFFFF)
 
 
-_i32 = int_response
 
 
 def _check_type(prompt: Prompt, response: Response) -> None:
@@ -359,20 +358,20 @@ def encode_response(prompt: Prompt, response: Response) -> bytes:
         if not (0 <= r.command <= 0xFFFF and 0 <= r.index <= 0xFFFF):
             # masked, command 0x10007 would be another answer (the End Phase)
             raise ValueError(f"command and index must fit in 16 bits each, got {r.command}, {r.index}")
-        return _i32((r.index << 16) | r.command)
+        return int_response((r.index << 16) | r.command)
     if isinstance(r, ChainResponse):
-        return _i32(-1 if r.index is None else r.index)
+        return int_response(-1 if r.index is None else r.index)
     if isinstance(r, YesNoResponse):
-        return _i32(1 if r.yes else 0)
+        return int_response(1 if r.yes else 0)
     if isinstance(r, (OptionResponse, AnnounceNumberResponse)):
-        return _i32(r.index)
+        return int_response(r.index)
     if isinstance(r, CardsResponse):
         if r.indices is None:
-            return _i32(-1)
+            return int_response(-1)
         return _bytes((len(r.indices), *r.indices), "card indexes")
     if isinstance(r, UnselectCardResponse):
         if r.index is None:
-            return _i32(-1)
+            return int_response(-1)
         return _bytes((1, r.index), "card index")
     if isinstance(r, PlaceResponse):
         out = bytearray()
@@ -382,7 +381,7 @@ def encode_response(prompt: Prompt, response: Response) -> bytes:
             out += _bytes((z.player, z.location, z.sequence), "zone")
         return bytes(out)
     if isinstance(r, PositionResponse):
-        return _i32(r.position)
+        return int_response(r.position)
     if isinstance(r, CounterResponse):
         if any(not 0 <= c <= 0xFFFF for c in r.counts):
             raise ValueError(f"counter counts must fit in 16 bits, got {list(r.counts)}")
@@ -396,13 +395,13 @@ def encode_response(prompt: Prompt, response: Response) -> bytes:
             return b"\xff"
         return _bytes(r.order, "sort order")
     if isinstance(r, AnnounceRaceResponse):
-        return _i32(r.races)
+        return int_response(r.races)
     if isinstance(r, AnnounceAttribResponse):
-        return _i32(r.attributes)
+        return int_response(r.attributes)
     if isinstance(r, AnnounceCardResponse):
-        return _i32(r.code)
+        return int_response(r.code)
     if isinstance(r, RpsResponse):
-        return _i32(r.choice)
+        return int_response(r.choice)
     raise TypeError(f"unknown response {r!r}")  # pragma: no cover
 
 
