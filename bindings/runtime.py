@@ -104,9 +104,9 @@ LuaRuntime = _lupa.LuaRuntime
 YIELD_MARK = "\x00duelhost:yield"
 
 BOOTSTRAP_PATH = Path(__file__).with_name("bootstrap.lua")
+BOOTSTRAP_NAME = "=duelhost/bootstrap.lua"
 # the heap below which no collection runs (ensure_headroom)
 _GC_MIN_HEAP = 8 << 20
-BOOTSTRAP_NAME = "=duelhost/bootstrap.lua"
 
 # The reference asks its script reader for "./script/<file>"; we load under
 # that name as a file chunk ("@"), so messages read ./script/c123.lua:45:
@@ -350,13 +350,11 @@ class LuaSandbox:
         collector, which is stopped; see bootstrap.lua, stop_auto_gc).
         """
         used = self.lua.get_memory_used()
-        if used > self._next_gc:
+        if used > self._next_gc or used > self._soft_limit:
             self._full_gc()
             used = self.lua.get_memory_used()
             self._next_gc = max(_GC_MIN_HEAP, 2 * used)
-        if used > self._soft_limit:
-            self._full_gc()
-            if self.lua.get_memory_used() > self._soft_limit:
+            if used > self._soft_limit:
                 raise MemoryExhausted(
                     f"Lua memory exhausted: {self.memory_used()} bytes in use, "
                     f"limit {self._soft_limit}")
