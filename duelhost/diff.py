@@ -521,7 +521,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     ``script_time_budget``: CPU seconds one Lua call may take in our engine
     (the reference has no such limit; group checks of the real utility.lua can
     take seconds in our engine).  ``on_step(result)`` is called after every
-    agreeing step (progress), ``on_side(side)`` before each core's turn to run (1 the
+    agreeing step (progress), ``on_side(side, result)`` before each core's turn to run (1 the
     reference, 2 ours; 0 after both) and after it, so that a duel killed inside one call
     can still say which core it was in.  ``prepare(ref, ours, script_host)`` runs after the
     cards are added and before both duels start (a puzzle file, puzzle_diff.py).  Each answer is chosen by ``responder(prompt)`` (default: a uniformly random
@@ -567,13 +567,13 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         clock = time.perf_counter
         while True:
             if on_side is not None:
-                on_side(1)
+                on_side(1, result)
             t0 = clock()
             out = ref.advance()
             t1 = clock()
             result.reference_seconds += t1 - t0
             if on_side is not None:
-                on_side(2)
+                on_side(2, result)
             try:
                 ours.step(raw)
             except Exception:
@@ -583,7 +583,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             finally:
                 result.our_seconds += clock() - t1
                 if on_side is not None:
-                    on_side(0)
+                    on_side(0, result)
             mine = ours.messages[mark:]
             mark = len(ours.messages)
             theirs = out.messages
@@ -803,18 +803,13 @@ class LiveWork(Work):
         if progress is None:        # in this process: as it always was
             return play_side_by_side(core, db, self.scripts, setup, rng, **kwargs)
 
-        current: list[LiveResult] = []
-
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
-            current[:] = [res]
 
-        def on_side(side: int) -> None:
+        def on_side(side: int, res: LiveResult) -> None:
             # which core runs now, since when, and the time each core had so far: a duel
             # killed at its deadline inside one long call still says whose time it was
-            if current:
-                progress[3] = int(current[0].reference_seconds * 1000)
-                progress[4] = int(current[0].our_seconds * 1000)
+            progress[3], progress[4] = int(res.reference_seconds * 1000), int(res.our_seconds * 1000)
             progress[5], progress[6] = side, int(time.time() * 1000)
         try:
             return play_side_by_side(core, db, self.scripts, setup, rng, on_step=on_step, on_side=on_side,
