@@ -22,6 +22,23 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
+def _install_chunk_cache() -> None:
+    """Keep the interpreter's freed frame-stack chunks for reuse, when the optional C
+    helper was built (duelhost/_chunkcache.c, benchmarks/README.md); DUELHOST_CHUNK_CACHE=0
+    leaves the interpreter's allocator alone."""
+    import os
+    if os.environ.get("DUELHOST_CHUNK_CACHE", "1") == "0":
+        return
+    try:
+        from duelhost import _chunkcache
+    except ImportError:                      # not built: pure Python, same behaviour
+        return
+    _chunkcache.install()
+
+
+_install_chunk_cache()
+
+
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
         import importlib
