@@ -315,9 +315,12 @@ class MiscOperationsMixin:
         self.add_process(self.proc_select_card(rplayer, cancelable, min_ & 0xFF, max_ & 0xFF))
         yield
         cset = CardSet(selected_cards(self))
-        self.send_to(cset, core.reason_effect, reason, rplayer, PLAYER_NONE, LOCATION_GRAVE, 0, POS_FACEUP)
-        yield
-        self.returns.ivalue[0] = i32(self.returns.ivalue[0] + replace_count)
+        # run in place: the reference queues the send as the only unit of this step and
+        # reads its count in the next
+        ng = self._send_to_group(cset, core.reason_effect, reason, rplayer, PLAYER_NONE,
+                                 LOCATION_GRAVE, 0, POS_FACEUP)
+        sent = yield from self.proc_send_to(ng, core.reason_effect, reason, rplayer)
+        self.returns.ivalue[0] = i32(sent + replace_count)
 
     # ====================================================================================
     # draw

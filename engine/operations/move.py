@@ -353,6 +353,17 @@ class MoveMixin:
         """
         if destination & LOCATION_ONFIELD:
             return
+        ng = self._send_to_group(targets, reason_effect, reason, reason_player, playerid,
+                                 destination, sequence, position)
+        self.add_process(self.proc_send_to(ng, reason_effect, reason, reason_player,
+                                           send_activating & 0xFF))
+
+    def _send_to_group(self: "Duel", targets: "Card | CardSet | Group", reason_effect: "Effect | None",
+                       reason: int, reason_player: int, playerid: int, destination: int,
+                       sequence: int, position: int) -> Group:
+        """What send_to does before queuing proc_send_to: each card's reason and
+        sendto_param, and the read-only group of the operation (``destination``
+        is off the field)."""
         cset = as_card_set(targets)
         for pcard in cset:
             pcard.temp.reason = pcard.current.reason
@@ -379,8 +390,7 @@ class MoveMixin:
             pcard.sendto_param.set(p & 0xFF, pos & 0xFF, destination & 0xFF, sequence & 0xFF)
         ng = self.new_group(cset)
         ng.is_readonly = GTYPE_READ_ONLY
-        self.add_process(self.proc_send_to(ng, reason_effect, reason, reason_player,
-                                           send_activating & 0xFF))
+        return ng
 
     def move_to_field(self: "Duel", target: Card, move_player: int, playerid: int,
                       destination: int, positions: int, enable: bool | int = False,
@@ -917,7 +927,8 @@ class MoveMixin:
         that the reason effect does not affect, or that the reason player may
         not send there (EFFECT_CANNOT_TO_HAND and the like, asked for
         core.reason_player); then the field's send replacements are offered.
-        The rest is proc_send_to_after_checks.
+        The rest is proc_send_to_after_checks.  Returns how many cards were
+        sent (also left in returns.ivalue[0], which Lua reads).
         """
         rp = self.core.reason_player
         for pcard in list(targets.container):
@@ -937,7 +948,7 @@ class MoveMixin:
         if not (reason & REASON_RULE):
             self.operation_replace(EFFECT_SEND_REPLACE, 5, targets)
         yield
-        yield from self.proc_send_to_after_checks(targets, reason_effect, reason, reason_player)
+        return (yield from self.proc_send_to_after_checks(targets, reason_effect, reason, reason_player))
 
     def proc_send_to_after_checks(self: "Duel", targets: Group, reason_effect: "Effect | None",
                                   reason: int, reason_player: int) -> "Proc":
@@ -949,7 +960,8 @@ class MoveMixin:
         (EFFECT_LEAVE_FIELD_REDIRECT, EFFECT_TO_*_REDIRECT); the moves, one
         card at a time in operation order; the "left" events; the "arrived"
         events; then equips left behind are destroyed and Xyz materials left
-        behind sent to the GY.
+        behind sent to the GY.  Returns how many cards were moved (also left in
+        returns.ivalue[0]).
         """
         core = self.core
         for pcard in targets.container:
@@ -957,7 +969,7 @@ class MoveMixin:
         yield
         if not targets.container:
             nothing_operated(self, targets)
-            return
+            return 0
         self._send_to_leave_field_p(targets, reason_effect, reason, reason_player)
         yield
         self._send_to_redirect(targets)
@@ -976,8 +988,10 @@ class MoveMixin:
         self._send_to_arrived(targets, reason_effect, reason, reason_player)
         yield
         set_operated(self, targets.container)
-        self.returns.ivalue[0] = len(targets.container)
+        count = len(targets.container)
+        self.returns.ivalue[0] = count
         self.delete_group(targets)
+        return count
 
     def _send_to_leave_field_p(self: "Duel", targets: Group, reason_effect: "Effect | None",
                                reason: int, reason_player: int) -> None:

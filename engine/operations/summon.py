@@ -152,7 +152,10 @@ class SummonMixin:
         self.add_process(self.proc_execute_operation(peffect, playerid, *args))
 
     def _queue_target(self: "Duel", peffect: "Effect", playerid: int, *args: Any) -> None:
-        """Run an effect's target function as a unit (PROCESSOR_EXECUTE_TARGET), see _queue_operation."""
+        """Run an effect's target function as a unit (PROCESSOR_EXECUTE_TARGET), see _queue_operation.
+
+        Queued, not run in place, although the caller reads its result
+        (returns.ivalue[0]) in its next step: see ChainMixin._run_callback."""
         self.core.sub_solving_event.append(self.nil_event)
         self.add_process(self.proc_execute_target(peffect, playerid, *args))
 
@@ -230,7 +233,9 @@ class SummonMixin:
 
         The answer is left like a selection's: returns.bvalue[0] cards at
         core.select_cards[returns.bvalue[i + 1]]; returns.ivalue[0] == -1 when
-        canceled.  (Also Duel.SelectTribute, with target None.)
+        canceled.  (Also Duel.SelectTribute, with target None.)  The unit stays
+        queued: it can end by queuing the MSG_SELECT_TRIBUTE prompt whose
+        answer is the result, so the caller must read it only after the queue ran.
         """
         lo, hi = _pack_min_max(min_, max_)
         self.add_process(self.proc_select_tribute_cards(target, playerid & 0xFF, cancelable & 0xFF,

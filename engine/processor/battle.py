@@ -111,8 +111,11 @@ class BattleMixin:
     def proc_battle_command(self: "Duel") -> "Proc":
         """The Battle Step: offer battle commands until the player leaves the Battle Phase.
 
-        Leaves in returns.ivalue[0] the player's choice (2: Main Phase 2,
-        3: End Phase) and in returns.ivalue[1] whether a second Battle Phase follows.
+        Returns (the player's choice: 2 Main Phase 2, 3 End Phase; 1 when a
+        second Battle Phase follows, else 0), which the turn takes with
+        ``yield from``.  Both are also left in returns.ivalue[0] and [1], where
+        the reference leaves them (docs/architecture.md, "What stays on the
+        returns buffer").
         """
         core = self.core
         infos = self.infos
@@ -128,8 +131,7 @@ class BattleMixin:
             core.attack_target = None
             skip_effect = self.is_player_affected_by_effect(tp, EFFECT_SKIP_BP)
             if skip_effect is not None:
-                yield from self._skip_battle_step(skip_effect)
-                return
+                return (yield from self._skip_battle_step(skip_effect))
             self._collect_battle_activations(free_event)
             self._collect_attackers()
             core.attack_cancelable = True
@@ -143,8 +145,8 @@ class BattleMixin:
                 yield from self._declare_attack(sel)
             else:
                 ended = yield from self._leave_battle_step(ctype)
-                if ended:
-                    return
+                if ended is not None:
+                    return ended
 
     def _skip_battle_step(self: "Duel", skip_effect) -> "Proc":
         core = self.core
@@ -165,11 +167,13 @@ class BattleMixin:
         core.attack_target = None
         self.returns.ivalue[0] = 2
         self.returns.ivalue[1] = second
+        return 2, second
 
     def _leave_battle_step(self: "Duel", ctype: int) -> "Proc":
         """Main Phase 2 (2) or End Phase (3): the opponent may respond first.
 
-        Returns True when the Battle Phase really ends.
+        Returns (ctype, second Battle Phase 0/1) when the Battle Phase really
+        ends, None when a chain was built instead.
         """
         core = self.core
         infos = self.infos
@@ -184,7 +188,7 @@ class BattleMixin:
         if core.current_chain:
             self.resolve_current_chain()
             yield
-            return False
+            return None
         self.release_chain_limits()
         self.reset_phase(PHASE_BATTLE_STEP)
         self.adjust_all()
@@ -198,7 +202,7 @@ class BattleMixin:
         core.attack_target = None
         self.returns.ivalue[0] = ctype
         self.returns.ivalue[1] = second
-        return True
+        return ctype, second
 
     # ----- declaring an attack -------------------------------------------------------------
 
@@ -369,6 +373,9 @@ class BattleMixin:
             self.emit(MsgHint(type=HINT_EVENT, player=1, data=24))
             core.hint_timing[0] = TIMING_BATTLE_PHASE
             core.hint_timing[1] = TIMING_BATTLE_PHASE
+            # queued, not run in place: when a chain was built the window queues its
+            # resolution at its end, and that (proc_solve_chain, then the chain-end
+            # window) must run before this reads returns.ivalue[0] (0: no chain)
             self.add_process(self.proc_point_event(battle_step_continuous=True))
             yield
             if self.returns.ivalue[0]:

@@ -58,6 +58,13 @@ class ChainMixin:
         are this effect and player; deck and hand shuffles requested inside are
         done once when the outermost callback ends.  The function's result is
         left in returns.ivalue[0].
+
+        Units that read that result (a procedure's target, a replacement's
+        target, EFFECT_DISABLE_FIELD's operation) queue this unit and read the
+        buffer in their next step; they cannot run it in place with ``yield
+        from``: the script's last stretch, after its last suspension, may queue
+        units itself (Duel.Activate queues without suspending), and those run
+        before the caller goes on.
         """
         core = self.core
         core.solving_event[0:0] = core.sub_solving_event

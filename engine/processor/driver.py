@@ -15,7 +15,14 @@ The reference drives a duel with a list of process units stepped by
   ``store`` receives the generator so it can be queued again later (the
   reference's summon_reserved / damage_step_reserved).
 
-Results travel through ``self.returns`` as in the reference.
+A unit can also run inside another, ``result = yield from self.proc_x(...)``:
+its steps become the caller's and its return value comes back.  That keeps
+the order of queuing it only when the caller queues nothing else in that
+step, yields right after and reads the result in the next step, and the
+unit's last step queues nothing and it never suspends (docs/architecture.md).
+
+Results otherwise travel through ``self.returns`` as in the reference; what
+stays there and why: docs/architecture.md, "What stays on the returns buffer".
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Normal Summon (0), Special Summon by a card's own procedure (1), change
 position / Flip Summon (2), Set a monster (3), Set a Spell/Trap (4), activate
 an effect (5), go to the Battle Phase (6), go to the End Phase (7), shuffle
 the hand (8).  After each action the idle command is offered again; 6 and 7
-end it (the answer is left in returns.ivalue[0] for the turn).
+end it: the choice is the unit's return value, which the turn takes with
+``yield from`` (and also left in returns.ivalue[0], as the reference leaves it).
 """
 
 from __future__ import annotations
@@ -95,7 +96,10 @@ class IdleMixin:
                 core.ssetable_cards.append(c)
 
     def proc_idle_command(self: "Duel") -> "Proc":
-        """Offer the idle command until the player moves on to the Battle or End Phase."""
+        """Offer the idle command until the player moves on to the Battle or End Phase.
+
+        Returns the choice: 6 (Battle Phase) or 7 (End Phase).
+        """
         core = self.core
         infos = self.infos
         free_event = Event(EVENT_FREE_CHAIN)
@@ -115,8 +119,7 @@ class IdleMixin:
                     core.to_ep = False
             if ((infos.phase == PHASE_MAIN1 and self.is_player_affected_by_effect(tp, EFFECT_SKIP_M1))
                     or (infos.phase == PHASE_MAIN2 and self.is_player_affected_by_effect(tp, EFFECT_SKIP_M2))):
-                yield from self._skipped_main_phase()
-                return
+                return (yield from self._skipped_main_phase())
             if infos.phase == PHASE_MAIN2 and core.skip_m2:
                 core.skip_m2 = False
                 self.returns.ivalue[0] = 7
@@ -130,7 +133,7 @@ class IdleMixin:
             if ctype in (6, 7):
                 ended = yield from self._end_main_phase(ctype)
                 if ended:
-                    return
+                    return ctype
                 continue
             yield from self._idle_action(ctype, sel, free_event)
 
@@ -199,8 +202,10 @@ class IdleMixin:
     def _end_main_phase(self: "Duel", ctype: int) -> "Proc":
         """The player wants to leave the Main Phase: the opponent may respond first.
 
-        Returns True when the phase really ends (no chain was built), leaving
-        the choice (6: Battle Phase, 7: End Phase) in returns.ivalue[0].
+        Returns True when the phase really ends (no chain was built).  The
+        choice (6: Battle Phase, 7: End Phase) is then also left in
+        returns.ivalue[0], where the reference leaves it (docs/architecture.md,
+        "What stays on the returns buffer").
         """
         core = self.core
         infos = self.infos
@@ -225,7 +230,10 @@ class IdleMixin:
         return True
 
     def _skipped_main_phase(self: "Duel") -> "Proc":
-        """A skipped Main Phase: choose Battle or End Phase when both are possible."""
+        """A skipped Main Phase: choose Battle or End Phase when both are possible.
+
+        Returns the choice (6 or 7), also left in returns.ivalue[0].
+        """
         core = self.core
         infos = self.infos
         tp = infos.turn_player
@@ -241,3 +249,4 @@ class IdleMixin:
         yield
         self.returns.ivalue[0] = ctype
         infos.can_shuffle = True
+        return ctype

@@ -208,9 +208,10 @@ class TurnMixin:
         yield
         self._clear_phase_chains()
         self._new_phase()
-        self.add_process(self.proc_idle_command())
-        yield
-        return self.returns.ivalue[0] != 7
+        # run in place: the reference queues PROCESSOR_IDLE_COMMAND as the only unit of
+        # this step and reads its answer in the next, so nothing runs in between
+        choice = yield from self.proc_idle_command()
+        return choice != 7
 
     def _battle_phases(self: "Duel", turn_player: int) -> "Proc":
         """The Battle Phase (twice with EFFECT_BP_TWICE).
@@ -247,9 +248,9 @@ class TurnMixin:
             self._clear_phase_chains()
             core.phase_action = False
             core.chain_attack = False
-            self.add_process(self.proc_battle_command())
-            yield
-            if not second_bp and self.returns.ivalue[1]:
+            # run in place, as the idle command above
+            ctype, second = yield from self.proc_battle_command()
+            if not second_bp and second:
                 second_bp = True
                 for p in (0, 1):
                     for pcard in self.player[p].list_mzone:
@@ -262,7 +263,7 @@ class TurnMixin:
                         pcard.attacked_cards.clear()
                         pcard.battled_cards.clear()
                 continue
-            return self.returns.ivalue[0] == 3
+            return ctype == 3
 
     def _main_phase_2(self: "Duel", turn_player: int, skip_m2: bool) -> "Proc":
         core = self.core
