@@ -18,6 +18,7 @@ from duelhost.engine import constants as C
 from duelhost.engine.core_constants import CHINT_DESC_ADD, CHINT_DESC_REMOVE
 
 from .conformance import ReplayResult, replay_record
+from .driver import Driver, DuelSetup
 from .execution import Backend, ExecutionError, RunInfo, Work, execute
 from .execution.lost import Lost
 from .golden import GoldenError, load_records, record_card_reader
@@ -430,19 +431,6 @@ class LiveSummary:
         return "\n".join(lines)
 
 
-@dataclass
-class DuelSetup:
-    """Everything both cores get before the first process() call."""
-
-    seed_sequence: list[int]
-    cards: list[tuple[int, int, int, int, int, int]]   # new_card arguments, in order
-    players: list[tuple[int, int, int]] = field(default_factory=lambda: [(8000, 5, 1), (8000, 5, 1)])
-    options: int = 5 << 16
-    decks: list[list[int]] | None = None
-    seed: int | None = None         # instead of seed_sequence: create_duel(seed), rng v1 (yrp1 replays)
-    tag_cards: list[tuple[int, int, int]] = field(default_factory=list)   # new_tag_card arguments
-
-
 def random_setup(rng: Any, pool: Any, decks: list[Any] | None = None, *, mode: Any = None,
                  main_only: bool = False) -> DuelSetup:
     """Decks and seed sequence for one duel, drawn from ``rng`` as the recordings did.
@@ -488,26 +476,18 @@ def _describe_error() -> str:
     return traceback.format_exc()
 
 
-def new_engine_duel(db: Any, setup: DuelSetup, script: Any) -> Any:
-    """Our engine's duel for ``setup`` (its seed, or its seed sequence), not started."""
-    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
-    if setup.seed is not None:
-        return EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
-    return EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
-
-
-def add_setup_to_both(ref: Any, ours: Any, setup: DuelSetup) -> None:
-    """The same players, cards and Tag partners' cards into a reference duel and ours, in
-    the same order (both still to be started with ``setup.options``)."""
+def set_up_both(ref: Any, db: Any, setup: DuelSetup, script: Any) -> Driver:
+    """The same players, cards and Tag partners' cards, in the same order, into a
+    reference duel and into a new duel of ours (its Driver, seeded as ``setup`` says);
+    both still to be started with ``setup.options``."""
+    from duelhost.engine.duel import card_reader_from_db
     for p, (lp, hand, draw) in enumerate(setup.players):
         ref.set_player_info(p, lp, hand, draw)
-        ours.set_player_info(p, lp, hand, draw)
     for args in setup.cards:
         ref.new_card(*args)
-        ours.new_card_at(*args)
     for code, owner, location in setup.tag_cards:
         ref.new_tag_card(code, owner, location)
-        ours.new_tag_card_at(code, owner, location)
+    return Driver.from_setup(card_reader_from_db(db), setup, script)
 
 
 def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, *,
@@ -552,16 +532,14 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts, time_budget=script_time_budget)
-        ours = new_engine_duel(db, setup, script)
-        add_setup_to_both(ref, ours, setup)
+        ours = set_up_both(ref, db, setup, script)
         if prepare is not None:
-            prepare(ref, ours, script)
+            prepare(ref, ours.engine, script)
         ref.start(setup.options)
-        ours.start_duel(setup.options)
+        ours.start(setup.options)
 
         history: list[Any] = []
         phase: int | None = None
-        mark = 0
         raw: bytes | None = None
         prompt = None
         clock = time.perf_counter
@@ -570,8 +548,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 on_side(1, result)
             t0 = clock()
             out = ref.advance()
-            t1 = clock()
-            result.reference_seconds += t1 - t0
+            result.reference_seconds += clock() - t0
             if on_side is not None:
                 on_side(2, result)
             try:
@@ -581,11 +558,10 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 result.error = _describe_error()
                 break
             finally:
-                result.our_seconds += clock() - t1
+                result.our_seconds = ours.seconds
                 if on_side is not None:
                     on_side(0, result)
-            mine = ours.messages[mark:]
-            mark = len(ours.messages)
+            mine = ours.new_messages()
             theirs = out.messages
             mine, settled = settle_hint_order(theirs, mine)
             result.address_orders += settled
@@ -654,8 +630,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             errs["reference"] = [str(e) for e in ref_core.errors[ref_errors:ref_errors + 5]]
         if script is not None and getattr(script, "errors", None):
             errs["duelhost"] = [str(e)[:300] for e in script.errors[:5]]
-        if ours is not None and ours.warnings:
-            errs["duelhost warnings"] = list(dict.fromkeys(ours.warnings))[:5]
+        if ours is not None and ours.engine.warnings:
+            errs["duelhost warnings"] = list(dict.fromkeys(ours.engine.warnings))[:5]
         result.script_errors = errs
     return result
 

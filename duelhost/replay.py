@@ -442,30 +442,41 @@ def _run_puzzle(script: Any, replay: Replay) -> None:
         raise ReplayError(f"{replay.source}: puzzle script {name!r} failed: {detail}")
 
 
+def replay_setup(replay: Replay, *, own_rng: bool = True) -> Any:
+    """The set-up the client gives the core for this replay (a duelhost.driver.DuelSetup):
+    a 'yrp2' replay's seed sequence, or a 'yrp1' replay's single seed, with the generator
+    mapping of the replay's time when ``own_rng`` (our engine has the older ones; the
+    reference, and so a side-by-side diff, only the v1 rule); the players' settings and
+    the ``new_card`` / ``new_tag_card`` calls in the client's order."""
+    from .driver import DuelSetup
+    cards, tags = replay.new_card_calls()
+    seed = rng_version = None
+    if replay.header.id != REPLAY_ID_YRP2:
+        seed = replay.duel_seed
+        rng_version = replay.rng_version if own_rng else None
+    return DuelSetup(seed_sequence=list(replay.header.seed_sequence or []), cards=cards, tag_cards=tags,
+                     seed=seed, rng_version=rng_version,
+                     players=[(replay.start_lp, replay.start_hand, replay.draw_count)] * 2,
+                     options=replay.duel_flag, decks=[list(d.main) for d in replay.decks])
+
+
 def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
                  time_budget: float = 60.0, card_reader: Any = None) -> Any:
-    """Our duel, set up exactly as the client sets up the reference for this replay.
+    """Our duel (a duelhost.driver.Driver), set up and started exactly as the client sets up
+    the reference for this replay (a single-mode replay's puzzle run before the start).
 
     ``card_reader`` (code -> CardData) replaces the one built from ``db``."""
-    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
+    from duelhost.engine.duel import card_reader_from_db
+
+    from .driver import Driver
     script = _script_host(scripts, replay, puzzle_dir, time_budget)
     reader = card_reader if card_reader is not None else card_reader_from_db(db)
-    if replay.header.id == REPLAY_ID_YRP2:
-        duel = EngineDuel(reader, seed_sequence=list(replay.header.seed_sequence or []), script=script)
-    else:
-        duel = EngineDuel(reader, seed=replay.duel_seed, script=script)
-        duel.rng_version = replay.rng_version
-    for p in (0, 1):
-        duel.set_player_info(p, replay.start_lp, replay.start_hand, replay.draw_count)
-    cards, tags = replay.new_card_calls()
-    for args in cards:
-        duel.new_card_at(*args)
-    for code, owner, location in tags:
-        duel.new_tag_card_at(code, owner, location)
+    setup = replay_setup(replay)
+    driver = Driver.from_setup(reader, setup, script)
     if replay.is_single:
         _run_puzzle(script, replay)
-    duel.start_duel(replay.duel_flag)
-    return duel
+    driver.start(setup.options)
+    return driver
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
@@ -478,33 +489,32 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
     Raises ReplayError when the replay cannot be set up (a puzzle refused, missing or failing)."""
     import traceback
 
-    from duelhost.engine.messages import MsgRetry, MsgWin
+    from duelhost.engine.messages import MsgWin
     from duelhost.engine.responses import InvalidResponse, parse_response
 
     run = ReplayRun(source=replay.source, status="responses_exhausted", responses_used=0,
                     responses_total=len(replay.responses), turn=0, phase=0)
     duel = None
     try:
-        duel = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget,
-                            card_reader=card_reader)
-        run.engine = duel
-        prompt = duel.step(None)
+        driver = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget,
+                              card_reader=card_reader)
+        run.engine = duel = driver.engine
+        prompt = driver.step(None)
         if on_step is not None:
             on_step(duel, prompt, None)
         while True:
-            if prompt is None or duel.finished:
+            if prompt is None or driver.ended:
                 run.status = "finished"
                 break
             if run.responses_used >= len(replay.responses):
                 run.prompt = prompt
                 break
             raw = replay.responses[run.responses_used]
-            mark = len(duel.messages)
             run.responses_used += 1
-            nxt = duel.step(raw)
+            nxt = driver.step(raw)
             if on_step is not None:
                 on_step(duel, nxt, raw)
-            if any(isinstance(m, MsgRetry) for m in duel.messages[mark:]):
+            if driver.retried():
                 run.status = "refused"
                 run.prompt = prompt
                 run.refused = raw
@@ -626,23 +636,16 @@ def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
     A single-mode replay's puzzle (a file of ``scripts`` or ``puzzle_dir``) is preloaded in
     both cores as ``diff --puzzle`` does (puzzle_diff.puzzle_prepare); a puzzle that is
     missing, refused or fails in both is a ReplayError."""
-    from .diff import DuelSetup, play_side_by_side
+    from .diff import play_side_by_side
     from .reference import ReferenceCore
 
     core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
     prepare = None
     if replay.is_single:
         prepare = _puzzle_for_diff(core, replay, scripts, puzzle_dir)
-    cards, tags = replay.new_card_calls()
-    seed_sequence = list(replay.header.seed_sequence or [])
-    seed = None
-    if replay.header.id != REPLAY_ID_YRP2:
-        # create_duel(first output of mt19937(seed)): the reference's v1 rule on both sides (a
-        # replay recorded before UNIFORM used an older rule that the reference no longer has)
-        seed = replay.duel_seed
-    setup = DuelSetup(seed_sequence=seed_sequence, cards=cards, tag_cards=tags, seed=seed,
-                      players=[(replay.start_lp, replay.start_hand, replay.draw_count)] * 2,
-                      options=replay.duel_flag, decks=[list(d.main) for d in replay.decks])
+    # a 'yrp1' replay: create_duel(first output of mt19937(seed)), the reference's v1 rule on both
+    # sides (a replay recorded before UNIFORM used an older rule that the reference no longer has)
+    setup = replay_setup(replay, own_rng=False)
     answers = iter(replay.responses)
 
     class _Exhausted(Exception):
