@@ -43,6 +43,8 @@ from duelhost.engine.core_constants import TEMP_CARD_ID
 
 from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, DuelSetup, LiveResult,
                    LiveSummary, play_side_by_side)
+from .execution import Backend, Work, execute
+from .execution.lost import Lost
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 
 __all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "keen_responder", "puzzle_files",
@@ -268,34 +270,38 @@ def _one_line(text: str | None, limit: int = 300) -> str | None:
     return flat if len(flat) <= limit else flat[:limit - 3] + "..."
 
 
-def _play_forked(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, timeout: float,
-                 kwargs: dict[str, Any]) -> LiveResult:
-    """_play_one in a forked child with a deadline (duelhost.watchdog)."""
-    import traceback
+class PuzzleWork(Work):
+    """Puzzle runs as a duelhost.execution Work: an item is (puzzle file, seed, the
+    keyword arguments of _play_one); the reference core and the database are this
+    process's, inherited by the forked worker of each run."""
 
-    from .watchdog import run_forked
+    def __init__(self, core: Any, db: Any, scripts: Path | None, timeout: float | None) -> None:
+        self.core, self.db, self.scripts, self.timeout = core, db, scripts, timeout
 
-    def child(progress: Any) -> LiveResult:
+    def run(self, state: Any, item: Any, progress: Any) -> LiveResult:
+        path, seed, kwargs = item
+        if progress is None:        # in this process
+            return _play_one(self.core, self.db, self.scripts, path, seed, **kwargs)
+
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
         try:
-            return _play_one(core, db, scripts, path, seed, on_step=on_step, **kwargs)
+            return _play_one(self.core, self.db, self.scripts, path, seed, on_step=on_step, **kwargs)
         except BaseException:
+            import traceback
             return LiveResult(id=kwargs["run_id"], seed=seed, status="error", end=None,
                               agreeing=progress[0], messages=progress[0], responses=progress[1],
                               turns=progress[2], error=traceback.format_exc())
 
-    start = time.perf_counter()
-    result, lost = run_forked(child, timeout)
-    if lost is not None:
+    def lost(self, item: Any, lost: Lost) -> LiveResult:
+        _path, seed, kwargs = item
         if lost.how == "timeout":
-            status, error = "timeout", f"the puzzle took longer than {timeout:g} s (both cores are stopped)"
+            status, error = "timeout", f"the puzzle took longer than {self.timeout:g} s (both cores are stopped)"
         else:
             status, error = "crash", f"the run's process died (exit code {lost.exitcode})"
-        result = LiveResult(id=kwargs["run_id"], seed=seed, status=status, end=None,
-                            agreeing=lost.progress[0], messages=lost.progress[0], responses=lost.progress[1],
-                            turns=lost.progress[2], error=error, seconds=time.perf_counter() - start)
-    return result
+        return LiveResult(id=kwargs["run_id"], seed=seed, status=status, end=None,
+                          agreeing=lost.progress[0], messages=lost.progress[0], responses=lost.progress[1],
+                          turns=lost.progress[2], error=error, seconds=lost.seconds)
 
 
 def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, scripts: Path | None,
@@ -338,16 +344,20 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
                                    f"{seeds} seed(s) from {first_seed} each, {player} player, "
                                    f"turn cap {turn_limit or 'none'}, {core.path}",
                             name_of=name_of, problems=problems)
+    work = PuzzleWork(core, db, scripts, duel_timeout)
+    # one run at a time (each in a forked worker killed at the deadline, with a timeout),
+    # so that a puzzle found unloadable is not run again with the next seeds
+    backend = Backend.local(1) if duel_timeout is not None else Backend.inline()
     for p in good:
         label = _display(p, target)
         for k in range(seeds):
             seed = first_seed + k
             kwargs: dict[str, Any] = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
                           response_limit=response_limit, card_pool=card_pool, player=player)
-            if duel_timeout is None:
-                r = _play_one(core, db, scripts, p, seed, **kwargs)
-            else:
-                r = _play_forked(core, db, scripts, p, seed, duel_timeout, kwargs)
+            got, _info = execute(work, [(p, seed, kwargs)], backend, timeout=duel_timeout)
+            r = got[0]
+            if r is None:           # Ctrl-C: what was done so far
+                raise KeyboardInterrupt
             if progress is not None:
                 progress(r)
             if r.status == "unloadable":
