@@ -35,17 +35,29 @@ from __future__ import annotations
 import random
 import re
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from duelhost.engine.core_constants import TEMP_CARD_ID
+import click
 
-from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, DuelSetup, LiveResult,
+from duelhost.engine.carddb import CardDatabase
+from duelhost.engine.core_constants import TEMP_CARD_ID
+from duelhost.engine.messages import MsgSelectBattleCmd, MsgSelectIdleCmd
+from duelhost.engine.responses import (BATTLE_ACTIVATE, BATTLE_ATTACK, IDLE_BATTLE_PHASE, IDLE_SHUFFLE,
+                                       legal_responses, random_response)
+
+from . import paths
+from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, LiveResult,
                    LiveSummary, play_side_by_side)
+from .driver import DuelSetup
 from .execution import Backend, Work, execute
 from .execution.lost import Lost
+from .inputs import BadInput, open_card_database
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
+from .reference import ReferenceCore, ReferenceCoreError
+from .replay import REPLAY_ID_YRP2, REPLAY_SINGLE_MODE, REPLAY_UNIFORM, Replay, ReplayHeader, _trim, write_replay
 
 __all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "keen_responder", "puzzle_files",
            "puzzle_prepare", "puzzle_problem", "puzzle_replay", "run_puzzle_diff"]
@@ -202,9 +214,6 @@ def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
     """The ``keen`` player: random answers, but in the Main / Battle Phase menus an action
     (summon, set, activate, attack) whenever there is one, nine times in ten, and the
     Battle Phase before the End Phase."""
-    from duelhost.engine.messages import MsgSelectBattleCmd, MsgSelectIdleCmd
-    from duelhost.engine.responses import (BATTLE_ACTIVATE, BATTLE_ATTACK, IDLE_BATTLE_PHASE,
-                                           IDLE_SHUFFLE, legal_responses, random_response)
 
     def answer(prompt: Any) -> Any:
         if isinstance(prompt, MsgSelectIdleCmd):
@@ -251,7 +260,6 @@ def puzzle_replay(result: LiveResult, script_name: str) -> Any:
     """A single-mode 'yrp2' replay of one puzzle run (its seed sequence, the puzzle's file
     name, every answer sent), which ``duelhost replay FILE --diff --puzzles DIR`` plays again
     in both cores; None for a run whose answers are not known (a killed child)."""
-    from .replay import REPLAY_ID_YRP2, REPLAY_SINGLE_MODE, REPLAY_UNIFORM, Replay, ReplayHeader, _trim
     setup = result.setup
     if setup is None:
         return None
@@ -288,7 +296,6 @@ class PuzzleWork(Work):
         try:
             return _play_one(self.core, self.db, self.scripts, path, seed, on_step=on_step, **kwargs)
         except BaseException:
-            import traceback
             return LiveResult(id=kwargs["run_id"], seed=seed, status="error", end=None,
                               agreeing=progress[0], messages=progress[0], responses=progress[1],
                               turns=progress[2], error=traceback.format_exc())
@@ -316,10 +323,6 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
     replay (puzzle_replay).  A folder without .lua files is a ValueError."""
     if player not in PLAYERS:
         raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
-    from duelhost.engine.carddb import CardDatabase
-
-    from .reference import ReferenceCore
-
     db = db_path if isinstance(db_path, CardDatabase) else CardDatabase.open(db_path)
     target = Path(target)
     files = puzzle_files(target)
@@ -368,7 +371,6 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
             if save_dir is not None and not r.identical:
                 rep = puzzle_replay(r, p.name)
                 if rep is not None:
-                    from .replay import write_replay
                     Path(save_dir).mkdir(parents=True, exist_ok=True)
                     write_replay(rep, Path(save_dir) / f"{p.stem}@{seed}.yrp")
     return summary
@@ -390,12 +392,6 @@ def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first
     """``duelhost diff --puzzle``: run_puzzle_diff with the command's defaults and errors
     (no library: a usage error; a library that cannot be used: exit code 1; a folder
     without puzzles or a database that cannot be read: bad input, exit code 2)."""
-    import click
-
-    from . import paths
-    from .inputs import BadInput, open_card_database
-    from .reference import ReferenceCoreError
-
     if ref_lib is None:
         raise click.UsageError("--puzzle needs the reference library: --ref-lib FILE or OCGCORE_LIB")
 
