@@ -110,7 +110,8 @@ class Driver:
             self.answers.append(answer)
         t0 = perf_counter()
         try:
-            self.prompt = prompt = engine.step(answer)
+            prompt: Prompt | None = engine.step(answer)
+            self.prompt = prompt
         finally:
             self.seconds += perf_counter() - t0
             self.taken = len(engine.messages)

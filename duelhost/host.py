@@ -19,6 +19,10 @@ options.  A *response* is a typed answer (duelhost.engine.responses) or the
 raw response bytes.  An answer that is not legal raises ``InvalidResponse``
 with the reason and changes nothing.  Every message the duel wrote is in
 ``duel.messages`` (typed) and ``duel.message_bytes()`` (the reference's bytes).
+
+The engine duel is stepped by ``duel.driver``, a duelhost.driver.Driver (the one
+object every tool drives duels with); it also has the messages of the last step
+(``duel.driver.new_messages()``) and every answer sent (``duel.driver.answers``).
 """
 
 from __future__ import annotations
