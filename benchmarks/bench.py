@@ -407,23 +407,17 @@ class OurSide:
 
     def __init__(self, cards: Any, scripts: Path, setup: Any) -> None:
         from duelhost.bindings.host import LuaScriptHost
-        from duelhost.engine.duel import Duel, card_reader_from_db
-        host = LuaScriptHost(scripts, time_budget=SCRIPT_TIME_BUDGET)
-        self.duel = Duel(card_reader_from_db(cards), seed_sequence=list(setup.seed_sequence), script=host)
-        for p, (lp, hand, draw) in enumerate(setup.players):
-            self.duel.set_player_info(p, lp, hand, draw)
-        for args in setup.cards:
-            self.duel.new_card_at(*args)
-        self.duel.start_duel(setup.options)
+        from duelhost.driver import Driver
+        from duelhost.engine.duel import card_reader_from_db
+        self.host = LuaScriptHost(scripts, time_budget=SCRIPT_TIME_BUDGET)
+        self.driver = Driver.from_setup(card_reader_from_db(cards), setup, self.host)
+        self.driver.start(setup.options)
         self.pending: bytes | None = None
-        self.mark = 0
 
     def advance(self) -> tuple[list[Any], Any, bool]:
         """(new messages, the prompt or None, ended)."""
-        prompt = self.duel.step(self.pending)
-        new = self.duel.messages[self.mark:]
-        self.mark = len(self.duel.messages)
-        return new, prompt, prompt is None
+        prompt = self.driver.step(self.pending)
+        return self.driver.new_messages(), prompt, prompt is None
 
     def respond(self, raw: bytes) -> None:
         """The answer the next advance() sends."""
@@ -431,9 +425,7 @@ class OurSide:
 
     def end(self) -> None:
         """Close the duel's Lua state."""
-        host = self.duel.script
-        if host is not None and hasattr(host, "close"):
-            host.close()
+        self.host.close()
 
 
 class ReferenceSide:

@@ -13,9 +13,10 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from duelhost.engine.duel import CardReader, Duel
+from duelhost.engine.duel import CardReader
 from duelhost.engine.messages import Message, MsgNewTurn, decode_messages, encode_messages
 
+from .driver import Driver, DuelSetup
 from .golden import DuelRecord
 
 
@@ -67,15 +68,20 @@ def _first_difference(expected: list[Message], actual: list[Message]) -> int:
     return min(len(expected), len(actual))
 
 
-def build_duel(record: DuelRecord, card_reader: CardReader, script: Any = None) -> Duel:
-    """Create our duel exactly as the recording harness created the reference's."""
-    duel = Duel(card_reader, seed_sequence=list(record.seed_sequence), script=script)
-    for p, info in enumerate(record.players):
-        duel.set_player_info(p, info.lp, info.start_hand, info.draw)
-    for c in record.cards:
-        duel.new_card_at(c.code, c.owner, c.player, c.location, c.sequence, c.position)
-    duel.start_duel(record.options)
-    return duel
+def record_setup(record: DuelRecord) -> DuelSetup:
+    """The set-up the recording harness gave the reference: its seed sequence, players, cards, options."""
+    return DuelSetup(seed_sequence=list(record.seed_sequence),
+                     cards=[(c.code, c.owner, c.player, c.location, c.sequence, c.position) for c in record.cards],
+                     players=[(info.lp, info.start_hand, info.draw) for info in record.players],
+                     options=record.options)
+
+
+def build_duel(record: DuelRecord, card_reader: CardReader, script: Any = None) -> Driver:
+    """Our duel, created and started exactly as the recording harness created the reference's."""
+    setup = record_setup(record)
+    driver = Driver.from_setup(card_reader, setup, script)
+    driver.start(setup.options)
+    return driver
 
 
 def replay_record(record: DuelRecord, card_reader: CardReader, script: Any = None,
@@ -87,14 +93,12 @@ def replay_record(record: DuelRecord, card_reader: CardReader, script: Any = Non
     history: list[Message] = []
     try:
         duel = build_duel(record, card_reader, script)
-        mark = 0
         response: bytes | None = None
         for k, step in enumerate(record.steps):
             if progress is not None:
                 progress[0] = k
             duel.step(response)
-            produced = duel.messages[mark:]
-            mark = len(duel.messages)
+            produced = duel.new_messages()
             got = encode_messages(produced)
             if got != step.messages and not _same_unordered(record, k, got, step.messages):
                 expected = decode_messages(step.messages)

@@ -8,19 +8,34 @@ of the total, and for each other duel where it first differs.
 from __future__ import annotations
 
 import collections
+import random
+import statistics
+import sys
 import time
+import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.core_constants import CHINT_DESC_ADD, CHINT_DESC_REMOVE
+from duelhost.engine.duel import card_reader_from_db
+from duelhost.engine.messages import MsgCardHint, MsgNewPhase, MsgNewTurn, MsgWin
+from duelhost.engine.responses import NoValidResponse, encode_response, random_response
+from duelhost.engine.ydk import read_ydk
 
 from .conformance import ReplayResult, replay_record
+from .deckpool import DeckFile, DeckPool, deck_pairs, deck_pool, random_deck, random_main_deck, read_deck_folder
+from .driver import Driver, DuelSetup
 from .execution import Backend, ExecutionError, RunInfo, Work, execute
 from .execution.lost import Lost
 from .golden import GoldenError, load_records, record_card_reader
+from .modes import DuelMode
+from .reference import ReferenceCore
+from .replay import replay_from_duel, write_replay
+from .state import PHASE_NAMES
 
 
 @dataclass
@@ -127,7 +142,6 @@ def run_golden_diff(path: Path, *, scripts: Path | None = None, limit: int | Non
         if callable(progress):
             progress(result)
         elif progress:
-            import sys
             print(f"{result.id}: {result.status}", file=sys.stderr)
 
     try:
@@ -207,7 +221,6 @@ class LiveDivergence:
         return f"{ref} vs {us}"
 
     def describe(self, name_of: Any = None) -> str:
-        from .state import PHASE_NAMES
         phase = PHASE_NAMES.get(self.phase, hex(self.phase)) if self.phase is not None else "-"
         ref = self.reference.describe(name_of) if self.reference is not None else "(end of stream)"
         ours = self.ours.describe(name_of) if self.ours is not None else "(end of stream)"
@@ -322,8 +335,6 @@ def settle_hint_order(theirs: list[Any], mine: list[Any]) -> tuple[list[Any], in
     another order -- the one output the reference itself writes in an
     address-dependent order.  Returns the list and how many runs were reordered;
     anything else is left as it is, to be compared byte for byte."""
-    from duelhost.engine.messages import MsgCardHint
-
     def is_hint(m: Any) -> bool:
         return isinstance(m, MsgCardHint) and m.type in _ADDRESS_ORDERED_HINTS
 
@@ -364,7 +375,6 @@ class LiveSummary:
         return sum(1 for r in self.results if r.identical)
 
     def median_agreeing(self) -> float:
-        import statistics
         return float(statistics.median(r.agreeing for r in self.results)) if self.results else 0.0
 
     def causes(self) -> collections.Counter:
@@ -430,19 +440,6 @@ class LiveSummary:
         return "\n".join(lines)
 
 
-@dataclass
-class DuelSetup:
-    """Everything both cores get before the first process() call."""
-
-    seed_sequence: list[int]
-    cards: list[tuple[int, int, int, int, int, int]]   # new_card arguments, in order
-    players: list[tuple[int, int, int]] = field(default_factory=lambda: [(8000, 5, 1), (8000, 5, 1)])
-    options: int = 5 << 16
-    decks: list[list[int]] | None = None
-    seed: int | None = None         # instead of seed_sequence: create_duel(seed), rng v1 (yrp1 replays)
-    tag_cards: list[tuple[int, int, int]] = field(default_factory=list)   # new_tag_card arguments
-
-
 def random_setup(rng: Any, pool: Any, decks: list[Any] | None = None, *, mode: Any = None,
                  main_only: bool = False) -> DuelSetup:
     """Decks and seed sequence for one duel, drawn from ``rng`` as the recordings did.
@@ -455,8 +452,6 @@ def random_setup(rng: Any, pool: Any, decks: list[Any] | None = None, *, mode: A
     Decks).  Then 8 x 32 random bits make the seed sequence.  Players 0 and 1 get
     ``new_card``, the partners ``new_tag_card``; the options are the mode's.
     """
-    from .deckpool import DeckPool, random_deck, random_main_deck
-    from .modes import DuelMode
     mode = mode if mode is not None else DuelMode()
     cards: list[tuple[int, int, int, int, int, int]] = []
     tag_cards: list[tuple[int, int, int]] = []
@@ -484,30 +479,20 @@ def random_setup(rng: Any, pool: Any, decks: list[Any] | None = None, *, mode: A
 
 
 def _describe_error() -> str:
-    import traceback
     return traceback.format_exc()
 
 
-def new_engine_duel(db: Any, setup: DuelSetup, script: Any) -> Any:
-    """Our engine's duel for ``setup`` (its seed, or its seed sequence), not started."""
-    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
-    if setup.seed is not None:
-        return EngineDuel(card_reader_from_db(db), seed=setup.seed, script=script)
-    return EngineDuel(card_reader_from_db(db), seed_sequence=list(setup.seed_sequence), script=script)
-
-
-def add_setup_to_both(ref: Any, ours: Any, setup: DuelSetup) -> None:
-    """The same players, cards and Tag partners' cards into a reference duel and ours, in
-    the same order (both still to be started with ``setup.options``)."""
+def set_up_both(ref: Any, db: Any, setup: DuelSetup, script: Any) -> Driver:
+    """The same players, cards and Tag partners' cards, in the same order, into a
+    reference duel and into a new duel of ours (its Driver, seeded as ``setup`` says);
+    both still to be started with ``setup.options``."""
     for p, (lp, hand, draw) in enumerate(setup.players):
         ref.set_player_info(p, lp, hand, draw)
-        ours.set_player_info(p, lp, hand, draw)
     for args in setup.cards:
         ref.new_card(*args)
-        ours.new_card_at(*args)
     for code, owner, location in setup.tag_cards:
         ref.new_tag_card(code, owner, location)
-        ours.new_tag_card_at(code, owner, location)
+    return Driver.from_setup(card_reader_from_db(db), setup, script)
 
 
 def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng: Any, *,
@@ -530,11 +515,6 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     first prompt after turn ``turn_limit`` (0: no turn cap) or ``response_limit``
     responses.
     """
-    import time
-
-    from duelhost.engine.messages import MsgNewPhase, MsgNewTurn, MsgWin
-    from duelhost.engine.responses import NoValidResponse, encode_response, random_response
-
     start = time.perf_counter()
     result = LiveResult(id=duel_id, seed=seed, status="identical", end=None, agreeing=0, messages=0,
                         responses=0, turns=0, decks=setup.decks,
@@ -552,16 +532,14 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
         if scripts is not None:
             from duelhost.bindings.host import LuaScriptHost
             script = LuaScriptHost(scripts, time_budget=script_time_budget)
-        ours = new_engine_duel(db, setup, script)
-        add_setup_to_both(ref, ours, setup)
+        ours = set_up_both(ref, db, setup, script)
         if prepare is not None:
-            prepare(ref, ours, script)
+            prepare(ref, ours.engine, script)
         ref.start(setup.options)
-        ours.start_duel(setup.options)
+        ours.start(setup.options)
 
         history: list[Any] = []
         phase: int | None = None
-        mark = 0
         raw: bytes | None = None
         prompt = None
         clock = time.perf_counter
@@ -570,8 +548,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 on_side(1, result)
             t0 = clock()
             out = ref.advance()
-            t1 = clock()
-            result.reference_seconds += t1 - t0
+            result.reference_seconds += clock() - t0
             if on_side is not None:
                 on_side(2, result)
             try:
@@ -581,11 +558,10 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
                 result.error = _describe_error()
                 break
             finally:
-                result.our_seconds += clock() - t1
+                result.our_seconds = ours.seconds
                 if on_side is not None:
                     on_side(0, result)
-            mine = ours.messages[mark:]
-            mark = len(ours.messages)
+            mine = ours.new_messages()
             theirs = out.messages
             mine, settled = settle_hint_order(theirs, mine)
             result.address_orders += settled
@@ -654,8 +630,8 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
             errs["reference"] = [str(e) for e in ref_core.errors[ref_errors:ref_errors + 5]]
         if script is not None and getattr(script, "errors", None):
             errs["duelhost"] = [str(e)[:300] for e in script.errors[:5]]
-        if ours is not None and ours.warnings:
-            errs["duelhost warnings"] = list(dict.fromkeys(ours.warnings))[:5]
+        if ours is not None and ours.engine.warnings:
+            errs["duelhost warnings"] = list(dict.fromkeys(ours.engine.warnings))[:5]
         result.script_errors = errs
     return result
 
@@ -679,7 +655,6 @@ def live_duels(seeds: int, first_seed: int, deck_sets: list[list[Any]] | None) -
     seeded from the seed and the set's place, so the same pairing and seed give
     the same duel whatever the folder holds after it.
     """
-    import random
     out = []
     for k in range(seeds):
         seed = first_seed + k
@@ -711,12 +686,6 @@ def run_live_diff(ref_lib: str | Path | None, *, seeds: int, first_seed: int = 1
     duel's generator gives its decks, then its seed sequence, then the random
     player's answers.  ``mode`` (modes.DuelMode) gives the rule and flags.
     """
-    from duelhost.engine.carddb import CardDatabase
-    from duelhost.engine.ydk import read_ydk
-
-    from .deckpool import deck_pairs, deck_pool, read_deck_folder
-    from .modes import DuelMode
-    from .reference import ReferenceCore
 
     mode = mode if mode is not None else DuelMode()
     db = CardDatabase.open(db_path)
@@ -789,9 +758,6 @@ class LiveWork(Work):
     def prepare(self) -> Any:
         if self.state is not None:
             return self.state
-        from duelhost.engine.carddb import CardDatabase
-
-        from .reference import ReferenceCore
         db = CardDatabase.open(self.db_path)
         return ReferenceCore.load(self.ref_lib, db=db, scripts=self.scripts), db, list(db)
 
@@ -852,7 +818,6 @@ class LiveWork(Work):
 
 def _named(deck: Any, path: Path) -> Any:
     """A .ydk Deck with the file's name (for duel ids)."""
-    from .deckpool import DeckFile
     return DeckFile(path, tuple(deck.main), tuple(deck.extra))
 
 
@@ -883,7 +848,6 @@ def _play_forked(core: Any, db: Any, scripts: Path | None, setup: DuelSetup, rng
 
 def save_live_replay(result: LiveResult, path: Path) -> Path | None:
     """Write a live-diff duel (its set-up and the responses sent) as a .yrp replay."""
-    from .replay import replay_from_duel, write_replay
     setup = result.setup
     if setup is None or (not result.sent and result.status in ("timeout", "crash")):
         return None         # a stopped child's answers are not known

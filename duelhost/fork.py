@@ -6,7 +6,7 @@ settings, every card put in place, in order) and by the bytes of every answer se
 to it.  So this module copies a duel by *replaying* it:
 
 * a ``Duel`` records its set-up as it happens (``DuelSetup``) and keeps every
-  answer it was sent (``Duel._sent``, also used for replay files);
+  answer it was sent (``Duel.driver.answers``, also used for replay files);
 * ``Duel.snapshot()`` is a ``DuelSnapshot``: that set-up plus the answers so far,
   a small frozen, picklable value;
 * ``build_duel(snapshot)`` makes a fresh duel from the set-up and feeds it the

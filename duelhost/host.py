@@ -19,6 +19,10 @@ options.  A *response* is a typed answer (duelhost.engine.responses) or the
 raw response bytes.  An answer that is not legal raises ``InvalidResponse``
 with the reason and changes nothing.  Every message the duel wrote is in
 ``duel.messages`` (typed) and ``duel.message_bytes()`` (the reference's bytes).
+
+The engine duel is stepped by ``duel.driver``, a duelhost.driver.Driver (the one
+object every tool drives duels with); it also has the messages of the last step
+(``duel.driver.new_messages()``) and every answer sent (``duel.driver.answers``).
 """
 
 from __future__ import annotations
@@ -31,13 +35,13 @@ from typing import Any
 
 from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase, UnknownCardError
-from duelhost.engine.duel import Duel as EngineDuel
 from duelhost.engine.duel import card_reader_from_db
 from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
 from duelhost.engine.responses import InvalidResponse, Response, encode_response, int_response, parse_response
 
 from . import fork as _fork
 from . import paths
+from .driver import Driver
 from .fork import DuelSnapshot, ForkError
 
 DEFAULT_OPTIONS = 5 << 16   # Master Rule 2020, no option flags (as the recorded reference duels)
@@ -102,17 +106,14 @@ class Duel:
         self.seed_sequence = list(seed_sequence) if seed_sequence is not None else _seed_sequence(seed)
         self.options = options
         self._deck_rng = random.Random(seed)
-        self.engine = EngineDuel(card_reader_from_db(self.db), seed_sequence=self.seed_sequence,
-                                 script=script_host)
+        # the engine duel and its stepping (duelhost.driver); set up card by card on its engine
+        self.driver = Driver(card_reader_from_db(self.db), seed_sequence=self.seed_sequence, script=script_host)
+        self.engine = self.driver.engine
         self._started = False
-        self._request: Prompt | None = None
-        self.responses = 0
         # what a replay file needs: the set-up and every answer sent (see save_replay)
         self._player_info: list[tuple[int, int, int]] = [(8000, 5, 1), (8000, 5, 1)]
         self._new_cards: list[tuple[int, int, int, int, int, int]] = []
-        self._sent: list[bytes] = []
         self._setup_steps: list[_fork.Step] = []
-        self._advanced = False
         self._fingerprint = self._setup_fingerprint()
 
     def _note_script_host(self, host: Any) -> None:
@@ -226,7 +227,7 @@ class Duel:
             raise DuelSetupError("the duel has already started")
         self._guard_setup()
         self._started = True
-        self.engine.start_duel(self.options)
+        self.driver.start(self.options)
 
     def _check_setup(self, player: int) -> None:
         if self._started:
@@ -240,20 +241,25 @@ class Duel:
     @property
     def request(self) -> Prompt | None:
         """The decision the duel is waiting for (None when it has not asked yet or has ended)."""
-        return self._request
+        return self.driver.prompt
 
     @property
     def finished(self) -> bool:
-        return self._started and self.engine.finished
+        return self._started and self.driver.ended
+
+    @property
+    def responses(self) -> int:
+        """Answers sent so far."""
+        return len(self.driver.answers)
 
     def advance(self) -> Prompt | None:
         """Run until the next decision and return it (None when the duel has ended)."""
         if not self._started:
             raise DuelSetupError("call start() first")
-        if self._request is None and not self.engine.finished:
-            self._advanced = True
-            self._request = self.engine.step(None)
-        return self._request
+        driver = self.driver
+        if driver.prompt is None and not driver.ended:
+            return driver.step(None)
+        return driver.prompt
 
     def legal_responses(self, request: Prompt | None = None, *, limit: int | None = 256) -> list[Response]:
         """Legal answers to the pending request (or ``request``), at every prompt kind: all of
@@ -273,19 +279,13 @@ class Duel:
         except (TypeError, ValueError) as exc:     # a Response of the wrong kind, a value that does not fit
             raise InvalidResponse(f"{prompt.NAME}: {exc}") from None
         parse_response(prompt, raw, card_lookup=self.db.find)  # type: ignore[arg-type]  # raises InvalidResponse
-        self.responses += 1
-        self._sent.append(raw)
-        self._request = self.engine.step(raw)
-        return self._request
+        return self.driver.step(raw)
 
     def respond_raw(self, raw: bytes) -> Prompt | None:
         """Send bytes as the reference's set_responseb would, unchecked: a bad answer
         makes the engine write MSG_RETRY and wait again, as the reference does."""
         self._need_request()
-        self.responses += 1
-        self._sent.append(bytes(raw))
-        self._request = self.engine.step(raw)
-        return self._request
+        return self.driver.step(bytes(raw))
 
     def _need_request(self) -> Prompt:
         req = self.advance()
@@ -344,9 +344,7 @@ class Duel:
 
     def _replay_answer(self, raw: bytes) -> None:
         """Send an answer the original duel accepted, unchecked (fork replay)."""
-        self.responses += 1
-        self._sent.append(raw)
-        self._request = self.engine.step(raw)
+        self.driver.step(raw)
 
     def _fork_setup(self) -> _fork.DuelSetup:
         if self._fork_problem is not None:
@@ -364,8 +362,8 @@ class Duel:
         return DuelSnapshot(
             setup=self._fork_setup(),
             started=self._started,
-            advanced=self._advanced,
-            answers=tuple(self._sent))
+            advanced=self.driver.steps > 0,
+            answers=tuple(self.driver.answers))
 
     @classmethod
     def from_snapshot(cls, snapshot: DuelSnapshot) -> Duel:
@@ -430,7 +428,7 @@ class Duel:
         from .replay import ReplayError, replay_from_duel, write_replay
         if self._player_info[0] != self._player_info[1]:
             raise ReplayError("a replay file holds one LP/hand/draw setting for both players")
-        rep = replay_from_duel(self.seed_sequence, self._new_cards, self._sent, players=players,
+        rep = replay_from_duel(self.seed_sequence, self._new_cards, self.driver.answers, players=players,
                                params=self._player_info[0], options=self.options)
         return write_replay(rep, path)
 

@@ -467,20 +467,20 @@ def golden_divergence_page(record: Any, out: str | Path, *, scripts: Path | None
         script = LuaScriptHost(scripts)
     reader = record_card_reader(record)
     card_type = _card_type_of(db, reader)
-    duel = build_duel(record, reader, script)
-    rec = Recorder(duel, name_of, db)
+    driver = build_duel(record, reader, script)
+    rec = Recorder(driver.engine, name_of, db)
     response: bytes | None = None
     rec_prompt: Any = None
-    prev_board = board_from_engine(duel)
+    prev_board = board_from_engine(driver.engine)
     prompt = None
     for k, step in enumerate(record.steps):
-        mark = len(duel.messages)
         error = None
         try:
-            prompt = duel.step(response)
+            prompt = driver.step(response)
         except Exception as exc:           # an engine error: the page shows where
             error = f"{type(exc).__name__}: {exc}"
-        produced = duel.messages[mark:]
+        mark = driver.mark
+        produced = driver.new_messages()
         got = M.encode_messages(produced)
         if error is not None or (got != step.messages and not _same_unordered(record, k, got, step.messages)):
             expected = M.decode_messages(step.messages)
@@ -505,7 +505,7 @@ def golden_divergence_page(record: Any, out: str | Path, *, scripts: Path | None
 def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | None, out: str | Path) -> Path | None:
     """The page of a live-diff duel (duelhost.diff.LiveResult) that is not identical: the
     duel is played again in both cores with the same set-up and answers (``result.sent``)."""
-    from .diff import add_setup_to_both, new_engine_duel, settle_hint_order
+    from .diff import set_up_both, settle_hint_order
     from .reference import ReferenceCore
 
     setup = result.setup
@@ -519,25 +519,24 @@ def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | Non
     if scripts is not None:
         from duelhost.bindings.host import LuaScriptHost
         script = LuaScriptHost(scripts)
-    ours = new_engine_duel(db, setup, script)
     try:
-        add_setup_to_both(ref, ours, setup)
+        ours = set_up_both(ref, db, setup, script)
         ref.start(setup.options)
-        ours.start_duel(setup.options)
-        rec = Recorder(ours, name_of, db)
-        prev_board = board_from_engine(ours)
+        ours.start(setup.options)
+        rec = Recorder(ours.engine, name_of, db)
+        prev_board = board_from_engine(ours.engine)
         raw: bytes | None = None
         answers = list(result.sent)
         prompt = None
         for k in range(len(answers) + 1):
             out_ref = ref.advance()
-            mark = len(ours.messages)
             error = None
             try:
                 nxt = ours.step(raw)
             except Exception as exc:
                 error, nxt = f"{type(exc).__name__}: {exc}", None
-            mine, _ = settle_hint_order(out_ref.messages, ours.messages[mark:])
+            mark = ours.mark
+            mine, _ = settle_hint_order(out_ref.messages, ours.new_messages())
             theirs = out_ref.messages
             differs = error is not None or len(mine) != len(theirs) or any(
                 a.encode() != b.encode() for a, b in zip(theirs, mine))

@@ -35,15 +35,29 @@ from __future__ import annotations
 import random
 import re
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from duelhost.engine.core_constants import TEMP_CARD_ID
+import click
 
-from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, DuelSetup, LiveResult,
+from duelhost.engine.carddb import CardDatabase
+from duelhost.engine.core_constants import TEMP_CARD_ID
+from duelhost.engine.messages import MsgSelectBattleCmd, MsgSelectIdleCmd
+from duelhost.engine.responses import (BATTLE_ACTIVATE, BATTLE_ATTACK, IDLE_BATTLE_PHASE, IDLE_SHUFFLE,
+                                       legal_responses, random_response)
+
+from . import paths
+from .diff import (DEFAULT_DUEL_TIMEOUT, DEFAULT_RESPONSE_LIMIT, DEFAULT_TURN_LIMIT, LiveResult,
                    LiveSummary, play_side_by_side)
+from .driver import DuelSetup
+from .execution import Backend, Work, execute
+from .execution.lost import Lost
+from .inputs import BadInput, open_card_database
 from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
+from .reference import ReferenceCore, ReferenceCoreError
+from .replay import REPLAY_ID_YRP2, REPLAY_SINGLE_MODE, REPLAY_UNIFORM, Replay, ReplayHeader, _trim, write_replay
 
 __all__ = ["PuzzleCardsMissing", "PuzzleLoadError", "PuzzleSummary", "keen_responder", "puzzle_files",
            "puzzle_prepare", "puzzle_problem", "puzzle_replay", "run_puzzle_diff"]
@@ -200,9 +214,6 @@ def keen_responder(rng: random.Random, card_pool: list[Any]) -> Any:
     """The ``keen`` player: random answers, but in the Main / Battle Phase menus an action
     (summon, set, activate, attack) whenever there is one, nine times in ten, and the
     Battle Phase before the End Phase."""
-    from duelhost.engine.messages import MsgSelectBattleCmd, MsgSelectIdleCmd
-    from duelhost.engine.responses import (BATTLE_ACTIVATE, BATTLE_ATTACK, IDLE_BATTLE_PHASE,
-                                           IDLE_SHUFFLE, legal_responses, random_response)
 
     def answer(prompt: Any) -> Any:
         if isinstance(prompt, MsgSelectIdleCmd):
@@ -249,7 +260,6 @@ def puzzle_replay(result: LiveResult, script_name: str) -> Any:
     """A single-mode 'yrp2' replay of one puzzle run (its seed sequence, the puzzle's file
     name, every answer sent), which ``duelhost replay FILE --diff --puzzles DIR`` plays again
     in both cores; None for a run whose answers are not known (a killed child)."""
-    from .replay import REPLAY_ID_YRP2, REPLAY_SINGLE_MODE, REPLAY_UNIFORM, Replay, ReplayHeader, _trim
     setup = result.setup
     if setup is None:
         return None
@@ -268,34 +278,37 @@ def _one_line(text: str | None, limit: int = 300) -> str | None:
     return flat if len(flat) <= limit else flat[:limit - 3] + "..."
 
 
-def _play_forked(core: Any, db: Any, scripts: Path | None, path: Path, seed: int, timeout: float,
-                 kwargs: dict[str, Any]) -> LiveResult:
-    """_play_one in a forked child with a deadline (duelhost.watchdog)."""
-    import traceback
+class PuzzleWork(Work):
+    """Puzzle runs as a duelhost.execution Work: an item is (puzzle file, seed, the
+    keyword arguments of _play_one); the reference core and the database are this
+    process's, inherited by the forked worker of each run."""
 
-    from .watchdog import run_forked
+    def __init__(self, core: Any, db: Any, scripts: Path | None, timeout: float | None) -> None:
+        self.core, self.db, self.scripts, self.timeout = core, db, scripts, timeout
 
-    def child(progress: Any) -> LiveResult:
+    def run(self, state: Any, item: Any, progress: Any) -> LiveResult:
+        path, seed, kwargs = item
+        if progress is None:        # in this process
+            return _play_one(self.core, self.db, self.scripts, path, seed, **kwargs)
+
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
         try:
-            return _play_one(core, db, scripts, path, seed, on_step=on_step, **kwargs)
+            return _play_one(self.core, self.db, self.scripts, path, seed, on_step=on_step, **kwargs)
         except BaseException:
             return LiveResult(id=kwargs["run_id"], seed=seed, status="error", end=None,
                               agreeing=progress[0], messages=progress[0], responses=progress[1],
                               turns=progress[2], error=traceback.format_exc())
 
-    start = time.perf_counter()
-    result, lost = run_forked(child, timeout)
-    if lost is not None:
+    def lost(self, item: Any, lost: Lost) -> LiveResult:
+        _path, seed, kwargs = item
         if lost.how == "timeout":
-            status, error = "timeout", f"the puzzle took longer than {timeout:g} s (both cores are stopped)"
+            status, error = "timeout", f"the puzzle took longer than {self.timeout:g} s (both cores are stopped)"
         else:
             status, error = "crash", f"the run's process died (exit code {lost.exitcode})"
-        result = LiveResult(id=kwargs["run_id"], seed=seed, status=status, end=None,
-                            agreeing=lost.progress[0], messages=lost.progress[0], responses=lost.progress[1],
-                            turns=lost.progress[2], error=error, seconds=time.perf_counter() - start)
-    return result
+        return LiveResult(id=kwargs["run_id"], seed=seed, status=status, end=None,
+                          agreeing=lost.progress[0], messages=lost.progress[0], responses=lost.progress[1],
+                          turns=lost.progress[2], error=error, seconds=lost.seconds)
 
 
 def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, scripts: Path | None,
@@ -310,10 +323,6 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
     replay (puzzle_replay).  A folder without .lua files is a ValueError."""
     if player not in PLAYERS:
         raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
-    from duelhost.engine.carddb import CardDatabase
-
-    from .reference import ReferenceCore
-
     db = db_path if isinstance(db_path, CardDatabase) else CardDatabase.open(db_path)
     target = Path(target)
     files = puzzle_files(target)
@@ -338,16 +347,20 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
                                    f"{seeds} seed(s) from {first_seed} each, {player} player, "
                                    f"turn cap {turn_limit or 'none'}, {core.path}",
                             name_of=name_of, problems=problems)
+    work = PuzzleWork(core, db, scripts, duel_timeout)
+    # one run at a time (each in a forked worker killed at the deadline, with a timeout),
+    # so that a puzzle found unloadable is not run again with the next seeds
+    backend = Backend.local(1) if duel_timeout is not None else Backend.inline()
     for p in good:
         label = _display(p, target)
         for k in range(seeds):
             seed = first_seed + k
             kwargs: dict[str, Any] = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
                           response_limit=response_limit, card_pool=card_pool, player=player)
-            if duel_timeout is None:
-                r = _play_one(core, db, scripts, p, seed, **kwargs)
-            else:
-                r = _play_forked(core, db, scripts, p, seed, duel_timeout, kwargs)
+            got, _info = execute(work, [(p, seed, kwargs)], backend, timeout=duel_timeout)
+            r = got[0]
+            if r is None:           # Ctrl-C: what was done so far
+                raise KeyboardInterrupt
             if progress is not None:
                 progress(r)
             if r.status == "unloadable":
@@ -358,7 +371,6 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
             if save_dir is not None and not r.identical:
                 rep = puzzle_replay(r, p.name)
                 if rep is not None:
-                    from .replay import write_replay
                     Path(save_dir).mkdir(parents=True, exist_ok=True)
                     write_replay(rep, Path(save_dir) / f"{p.stem}@{seed}.yrp")
     return summary
@@ -380,12 +392,6 @@ def run_puzzle_diff_cli(target: Path, *, ref_lib: Path | None, seeds: int, first
     """``duelhost diff --puzzle``: run_puzzle_diff with the command's defaults and errors
     (no library: a usage error; a library that cannot be used: exit code 1; a folder
     without puzzles or a database that cannot be read: bad input, exit code 2)."""
-    import click
-
-    from . import paths
-    from .inputs import BadInput, open_card_database
-    from .reference import ReferenceCoreError
-
     if ref_lib is None:
         raise click.UsageError("--puzzle needs the reference library: --ref-lib FILE or OCGCORE_LIB")
 

@@ -40,11 +40,23 @@ import json
 import lzma
 import struct
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from duelhost.bindings.files import OutsideFolderError, file_in_folders
 from duelhost.engine import constants as C
+from duelhost.engine.duel import card_reader_from_db
+from duelhost.engine.messages import MsgWin
+from duelhost.engine.responses import InvalidResponse, parse_response
+from duelhost.engine.rng import MTRandom
+
+from .deckpool import _needs_script
+from .driver import Driver, DuelSetup
+from .play import win_words
+from .reference import ReferenceCore
+from .state import PHASE_NAMES
 
 __all__ = [
     "REPLAY_COMPRESSED", "REPLAY_TAG", "REPLAY_DECODED", "REPLAY_SINGLE_MODE", "REPLAY_UNIFORM",
@@ -140,7 +152,6 @@ class Replay:
     @property
     def duel_seed(self) -> int:
         """yrp1: the seed given to ``create_duel``: the first output of mt19937(header seed)."""
-        from duelhost.engine.rng import MTRandom
         return MTRandom(self.header.seed).rand()
 
     def new_card_calls(self) -> tuple[list[tuple[int, int, int, int, int, int]], list[tuple[int, int, int]]]:
@@ -383,8 +394,6 @@ class ReplayRun:
     engine: Any = None
 
     def to_text(self, name_of: Any = None) -> str:
-        from .play import win_words
-        from .state import PHASE_NAMES
         phase = PHASE_NAMES.get(self.phase, f"phase {self.phase:#x}") if self.phase else "before the first"
         if self.winner == 2:
             ended = "finished: a draw"
@@ -424,7 +433,6 @@ def _run_puzzle(script: Any, replay: Replay) -> None:
     """Run a single-mode replay's puzzle script.  Its name is data: it must be a file of the
     script or puzzle folders (bindings/files.py); refused, missing or failing is one
     ReplayError line."""
-    from duelhost.bindings.files import OutsideFolderError, file_in_folders
     name = replay.script_name or ""
     if script is None:
         raise ReplayError(f"{replay.source}: single-mode replay of puzzle {name!r} needs a script folder")
@@ -442,30 +450,37 @@ def _run_puzzle(script: Any, replay: Replay) -> None:
         raise ReplayError(f"{replay.source}: puzzle script {name!r} failed: {detail}")
 
 
+def replay_setup(replay: Replay, *, own_rng: bool = True) -> DuelSetup:
+    """The set-up the client gives the core for this replay (a duelhost.driver.DuelSetup):
+    a 'yrp2' replay's seed sequence, or a 'yrp1' replay's single seed, with the generator
+    mapping of the replay's time when ``own_rng`` (our engine has the older ones; the
+    reference, and so a side-by-side diff, only the v1 rule); the players' settings and
+    the ``new_card`` / ``new_tag_card`` calls in the client's order."""
+    cards, tags = replay.new_card_calls()
+    seed = rng_version = None
+    if replay.header.id != REPLAY_ID_YRP2:
+        seed = replay.duel_seed
+        rng_version = replay.rng_version if own_rng else None
+    return DuelSetup(seed_sequence=list(replay.header.seed_sequence or []), cards=cards, tag_cards=tags,
+                     seed=seed, rng_version=rng_version,
+                     players=[(replay.start_lp, replay.start_hand, replay.draw_count)] * 2,
+                     options=replay.duel_flag, decks=[list(d.main) for d in replay.decks])
+
+
 def build_engine(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
-                 time_budget: float = 60.0, card_reader: Any = None) -> Any:
-    """Our duel, set up exactly as the client sets up the reference for this replay.
+                 time_budget: float = 60.0, card_reader: Any = None) -> Driver:
+    """Our duel (a duelhost.driver.Driver), set up and started exactly as the client sets up
+    the reference for this replay (a single-mode replay's puzzle run before the start).
 
     ``card_reader`` (code -> CardData) replaces the one built from ``db``."""
-    from duelhost.engine.duel import Duel as EngineDuel, card_reader_from_db
     script = _script_host(scripts, replay, puzzle_dir, time_budget)
     reader = card_reader if card_reader is not None else card_reader_from_db(db)
-    if replay.header.id == REPLAY_ID_YRP2:
-        duel = EngineDuel(reader, seed_sequence=list(replay.header.seed_sequence or []), script=script)
-    else:
-        duel = EngineDuel(reader, seed=replay.duel_seed, script=script)
-        duel.rng_version = replay.rng_version
-    for p in (0, 1):
-        duel.set_player_info(p, replay.start_lp, replay.start_hand, replay.draw_count)
-    cards, tags = replay.new_card_calls()
-    for args in cards:
-        duel.new_card_at(*args)
-    for code, owner, location in tags:
-        duel.new_tag_card_at(code, owner, location)
+    setup = replay_setup(replay)
+    driver = Driver.from_setup(reader, setup, script)
     if replay.is_single:
         _run_puzzle(script, replay)
-    duel.start_duel(replay.duel_flag)
-    return duel
+    driver.start(setup.options)
+    return driver
 
 
 def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Path | None = None,
@@ -476,35 +491,29 @@ def play_replay(replay: Replay, db: Any, scripts: Path | None, *, puzzle_dir: Pa
     prompt reached (None at the end) and the response just sent (None before the first);
     duelhost.html records the duel's timeline with it.
     Raises ReplayError when the replay cannot be set up (a puzzle refused, missing or failing)."""
-    import traceback
-
-    from duelhost.engine.messages import MsgRetry, MsgWin
-    from duelhost.engine.responses import InvalidResponse, parse_response
-
     run = ReplayRun(source=replay.source, status="responses_exhausted", responses_used=0,
                     responses_total=len(replay.responses), turn=0, phase=0)
     duel = None
     try:
-        duel = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget,
-                            card_reader=card_reader)
-        run.engine = duel
-        prompt = duel.step(None)
+        driver = build_engine(replay, db, scripts, puzzle_dir=puzzle_dir, time_budget=time_budget,
+                              card_reader=card_reader)
+        run.engine = duel = driver.engine
+        prompt = driver.step(None)
         if on_step is not None:
             on_step(duel, prompt, None)
         while True:
-            if prompt is None or duel.finished:
+            if prompt is None or driver.ended:
                 run.status = "finished"
                 break
             if run.responses_used >= len(replay.responses):
                 run.prompt = prompt
                 break
             raw = replay.responses[run.responses_used]
-            mark = len(duel.messages)
             run.responses_used += 1
-            nxt = duel.step(raw)
+            nxt = driver.step(raw)
             if on_step is not None:
                 on_step(duel, nxt, raw)
-            if any(isinstance(m, MsgRetry) for m in duel.messages[mark:]):
+            if driver.retried():
                 run.status = "refused"
                 run.prompt = prompt
                 run.refused = raw
@@ -626,23 +635,15 @@ def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
     A single-mode replay's puzzle (a file of ``scripts`` or ``puzzle_dir``) is preloaded in
     both cores as ``diff --puzzle`` does (puzzle_diff.puzzle_prepare); a puzzle that is
     missing, refused or fails in both is a ReplayError."""
-    from .diff import DuelSetup, play_side_by_side
-    from .reference import ReferenceCore
+    from .diff import play_side_by_side
 
     core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
     prepare = None
     if replay.is_single:
         prepare = _puzzle_for_diff(core, replay, scripts, puzzle_dir)
-    cards, tags = replay.new_card_calls()
-    seed_sequence = list(replay.header.seed_sequence or [])
-    seed = None
-    if replay.header.id != REPLAY_ID_YRP2:
-        # create_duel(first output of mt19937(seed)): the reference's v1 rule on both sides (a
-        # replay recorded before UNIFORM used an older rule that the reference no longer has)
-        seed = replay.duel_seed
-    setup = DuelSetup(seed_sequence=seed_sequence, cards=cards, tag_cards=tags, seed=seed,
-                      players=[(replay.start_lp, replay.start_hand, replay.draw_count)] * 2,
-                      options=replay.duel_flag, decks=[list(d.main) for d in replay.decks])
+    # a 'yrp1' replay: create_duel(first output of mt19937(seed)), the reference's v1 rule on both
+    # sides (a replay recorded before UNIFORM used an older rule that the reference no longer has)
+    setup = replay_setup(replay, own_rng=False)
     answers = iter(replay.responses)
 
     class _Exhausted(Exception):
@@ -677,8 +678,6 @@ def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, d
     or None when every card is there.  ``duelhost replay`` and ``duelhost puzzle`` check
     this before they play, so a replay of real cards run against the bundled cards says
     so up front instead of failing at its first effect."""
-    from .deckpool import _needs_script
-
     folder = Path(scripts)
     no_row: list[int] = []
     no_script: list[int] = []
@@ -712,8 +711,6 @@ def replay_codes(rep: Replay) -> list[int]:
 def _puzzle_for_diff(core: Any, replay: Replay, scripts: Path | None, puzzle_dir: Path | None) -> Any:
     """The prepare step of a single-mode replay: its puzzle file found in the script or puzzle
     folders (confined to them, bindings/files.py), preloaded in both cores."""
-    from duelhost.bindings.files import OutsideFolderError, file_in_folders
-
     from .puzzle_diff import puzzle_prepare
     name = replay.script_name or ""
     folders = [d for d in (scripts, puzzle_dir) if d is not None]

@@ -124,7 +124,7 @@ def test_forks_share_no_mutable_state() -> None:
     fork = duel.fork()
     assert fork.engine is not duel.engine and fork.script_host is not duel.script_host
     assert fork.script_host.sandbox.lua is not duel.script_host.sandbox.lua
-    assert fork.messages is not duel.messages and fork._sent is not duel._sent
+    assert fork.messages is not duel.messages and fork.driver.answers is not duel.driver.answers
     assert fork.request is not duel.request and fork.request == duel.request
     ours = {id(c) for c in duel.engine.cards}
     assert not ours & {id(c) for c in fork.engine.cards}

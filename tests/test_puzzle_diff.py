@@ -107,6 +107,27 @@ def test_the_keen_player_solves_the_puzzle_in_both_cores(ref_lib: Path) -> None:
     assert plain.solved < keen.solved
 
 
+def test_a_puzzle_run_past_its_deadline_is_killed_and_the_next_runs_go_on(ref_lib: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each run is an item of the execution layer (duelhost.execution) with the per-run deadline:
+    a run that is late is a ``timeout`` result with the progress it wrote, the next seed runs."""
+    import time
+
+    from duelhost import puzzle_diff
+
+    real = puzzle_diff._play_one
+
+    def slow_first_seed(*args, **kwargs):        # seed 1 hangs, as an endless script would
+        if args[4] == 1:
+            time.sleep(30)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(puzzle_diff, "_play_one", slow_first_seed)
+    got = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
+                          seeds=2, duel_timeout=3)
+    assert [(r.id, r.status) for r in got.results] == [("two_blows.lua@1", "timeout"), ("two_blows.lua@2", "identical")]
+    assert "took longer than 3 s" in got.results[0].error and got.results[0].seconds >= 3
+
+
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "puzzles"
     folder.mkdir()

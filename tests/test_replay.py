@@ -115,7 +115,7 @@ def test_bad_files_are_named_errors() -> None:
 
 def test_compare_snapshots_names_differences(bundled_db: CardDatabase) -> None:
     duel = _played_duel(bundled_db, 3, 4)
-    rep = parse_replay(encode_replay(replay_from_duel(duel.seed_sequence, duel._new_cards, duel._sent)))
+    rep = parse_replay(encode_replay(replay_from_duel(duel.seed_sequence, duel._new_cards, duel.driver.answers)))
     snap = play_replay(rep, bundled_db, paths.bundled_scripts()).snapshot
     assert compare_snapshots(snap, snap) == []
     changed = dict(snap, lp=[snap["lp"][0] - 1, snap["lp"][1]])
@@ -125,7 +125,7 @@ def test_compare_snapshots_names_differences(bundled_db: CardDatabase) -> None:
 
 def test_refused_response_stops_with_turn_and_prompt(bundled_db: CardDatabase) -> None:
     duel = _played_duel(bundled_db, 5, 3)
-    responses = list(duel._sent)
+    responses = list(duel.driver.answers)
     responses[0] = b"\xff\x7f\x00\x00"            # no idle command has index 0x7fff
     rep = replay_from_duel(duel.seed_sequence, duel._new_cards, responses)
     run = play_replay(rep, bundled_db, paths.bundled_scripts())

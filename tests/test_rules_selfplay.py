@@ -105,7 +105,7 @@ def test_same_seed_decks_and_answers_give_the_same_bytes_and_replays_reproduce_t
     assert first.message_bytes() == second.message_bytes()
     assert first.responses > 30
     # replay the answers the first duel got, as raw bytes, into a fresh duel
-    answers = list(first._sent)
+    answers = list(first.driver.answers)
     replay = ScriptedPlayer(answers)
     third = _play(77, a, b, [replay, replay])
     assert replay.used == len(answers)
