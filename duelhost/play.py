@@ -105,11 +105,10 @@ from duelhost.engine.messages import (
     Prompt,
     sum_params,
 )
+from duelhost.engine.prompt_kinds import ANNOUNCE_RACE, SELECT_DISFIELD, MaskKind, free_zones, kind_of
 from duelhost.engine.responses import (
-    AnnounceAttribResponse,
     AnnounceCardResponse,
     AnnounceNumberResponse,
-    AnnounceRaceResponse,
     BattleCmdResponse,
     CardsResponse,
     ChainResponse,
@@ -127,7 +126,6 @@ from duelhost.engine.responses import (
     YesNoResponse,
     Zone,
     is_declarable,
-    validate_response,
 )
 
 __all__ = [
@@ -542,10 +540,6 @@ def card_text(db: Any, code: int) -> str:
 # prompt -> question
 # =========================================================================================
 
-def _zone_bit(player: int, zone_player: int, location: int, sequence: int) -> int:
-    return 1 << ((sequence + (0 if zone_player == player else 16) + (0 if location == C.LOCATION_MZONE else 8)) & 31)
-
-
 def question_for(duel: Any, prompt: Prompt, *, viewer: int | None = None,
                  hint: int | None = None) -> Question:
     """The numbered choices for ``prompt`` (``hint``: the HINT_SELECTMSG sent before it)."""
@@ -555,8 +549,10 @@ def question_for(duel: Any, prompt: Prompt, *, viewer: int | None = None,
         raise TypeError(f"{type(prompt).__name__} is not a prompt this module knows")
     q = builder(prompt, w, hint)
     if q.check is None:
+        kind = kind_of(prompt)
+
         def check(resp: Response, _p: Prompt = prompt) -> None:
-            validate_response(_p, resp, card_lookup=duel.db.find)
+            kind.validate(_p, resp, card_lookup=duel.db.find)
         q.check = check
     return q
 
@@ -732,15 +728,10 @@ def _zone_label(w: Words, player: int, zp: int, loc: int, seq: int) -> str:
 
 
 def _q_place(p: MsgSelectPlace | MsgSelectDisfield, w: Words, hint: int | None) -> Question:
-    choices: list[Choice] = []
-    for zp in (p.player, 1 - p.player):
-        for loc, seqs in ((C.LOCATION_MZONE, range(7)), (C.LOCATION_SZONE, range(8))):
-            for s in seqs:
-                if not _zone_bit(p.player, zp, loc, s) & p.flag:
-                    choices.append(Choice(len(choices) + 1, _zone_label(w, p.player, zp, loc, s), None,
-                                          Zone(player=zp, location=loc, sequence=s)))
+    choices = [Choice(i + 1, _zone_label(w, p.player, z.player, z.location, z.sequence), None, z)
+               for i, z in enumerate(free_zones(p))]
     n = max(1, p.count)
-    what = _count(n, "zone") + (" to disable" if isinstance(p, MsgSelectDisfield) else "")
+    what = _count(n, "zone") + (" to disable" if kind_of(p) is SELECT_DISFIELD else "")
     about = ""
     if hint is not None and hint > 10000:
         about = f" for {w.name(hint)}"
@@ -819,7 +810,9 @@ def _q_sort(p: MsgSortCard, w: Words, hint: int | None) -> Question:
 
 
 def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) -> Question:
-    is_race = isinstance(p, MsgAnnounceRace)
+    kind = kind_of(p)
+    assert isinstance(kind, MaskKind)
+    is_race = kind is ANNOUNCE_RACE
     words = RACE_WORDS if is_race else ATTRIBUTE_WORDS
     choices: list[Choice] = []
     for bit, word in sorted(words.items()):
@@ -830,7 +823,8 @@ def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) 
         mask = 0
         for b in bits:
             mask |= b
-        return AnnounceRaceResponse(races=mask) if is_race else AnnounceAttribResponse(attributes=mask)
+        answer: Response = kind.answer(mask)
+        return answer
 
     what = "Type(s)" if is_race else "Attribute(s)"
     return Question(p, f"{_who(w, p)}: declare {p.count} {what}", choices, mode=MANY, min=p.count,
