@@ -25,12 +25,13 @@ registered for its message class (``kind_of(prompt)``, ``KINDS``):
 ``describe``
     one sentence for a person: who must choose what.
 
-A few prompts carry numbers that the message truncates (SELECT_SUM's ``min`` /
-``max`` / target, SELECT_COUNTER's count and counter counts, SELECT_PLACE's zone
-count): the reference checks against the untruncated numbers.  The engine passes
-them as ``exact=`` (``SumLimits``, ``CounterLimits``, ``PlaceLimits``); a host that
-only has the message reads them from it, which is the same for every value the
-message can hold.
+A few prompts stand for numbers that the message truncates (SELECT_SUM's ``min``
+/ ``max`` / target, SELECT_COUNTER's count and counter counts, SELECT_PLACE's zone
+count): the reference checks against the untruncated numbers.  A prompt the engine
+makes carries them as ``exact`` (``SumLimits``, ``CounterLimits``, ``PlaceLimits``;
+not on the wire, not compared), so a host answering our engine checks exactly as
+the engine does; a prompt decoded from bytes has none and is checked against what
+the message holds, which is the same for every value the message can hold.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from .constants import (
     TYPE_TOKEN,
 )
 from .core_constants import RACES_COUNT, SECOND_CODE, SIZE_RETURN_VALUE
-from .messages import (
+from .messages import (  # noqa: F401  (SumLimits, CounterLimits, PlaceLimits re-exported)
     MsgAnnounceAttrib,
     MsgAnnounceCard,
     MsgAnnounceNumber,
@@ -80,8 +81,11 @@ from .messages import (
     MsgSelectUnselectCard,
     MsgSelectYesNo,
     MsgSortCard,
+    CounterLimits,
     NameOf,
+    PlaceLimits,
     Prompt,
+    SumLimits,
     sum_params,
 )
 from .wire import I32, U16, U32
@@ -281,31 +285,6 @@ CardLookup = Callable[[int], "DeclarableCard | None"]
 
 
 # ---------------------------------------------------------------------------
-# The untruncated numbers behind a few prompts (passed by the engine)
-# ---------------------------------------------------------------------------
-class SumLimits(NamedTuple):
-    """SELECT_SUM as the core was asked: card counts besides the must-select cards
-    (``min`` may be negative) and the target; the message holds them as bytes."""
-
-    min: int
-    max: int
-    target: int
-
-
-class CounterLimits(NamedTuple):
-    """SELECT_COUNTER as the core was asked: counters to remove, and each card's count."""
-
-    count: int
-    caps: tuple[int, ...]
-
-
-class PlaceLimits(NamedTuple):
-    """SELECT_PLACE / SELECT_DISFIELD as the core was asked: how many zones."""
-
-    count: int
-
-
-# ---------------------------------------------------------------------------
 # Shared helpers
 # ---------------------------------------------------------------------------
 INT_RESPONSE_MIN, INT_RESPONSE_MAX = -(1 << 31), (1 << 32) - 1
@@ -459,24 +438,21 @@ class PromptKind(Generic[P, R]):
 
     # ----- reading and checking -----------------------------------------------------------
 
-    def read(self, prompt: P, raw: bytes, *, card_lookup: CardLookup | None = None,
-             exact: Any = None) -> R:
+    def read(self, prompt: P, raw: bytes, *, card_lookup: CardLookup | None = None) -> R:
         """``raw`` (the response area; shorter input is zero-padded to 256 bytes) read
         as the reference reads it for this kind, with the same checks: raises
         ``InvalidResponse`` exactly when the reference writes MSG_RETRY.
 
-        ``card_lookup`` (code -> card record or None) is ANNOUNCE_CARD's database;
-        ``exact``: the untruncated numbers of the question (module docstring)."""
-        return self._read(prompt, _area(raw), card_lookup, exact)
+        ``card_lookup`` (code -> card record or None) is ANNOUNCE_CARD's database."""
+        return self._read(prompt, _area(raw), card_lookup)
 
-    def _read(self, p: P, area: bytes, card_lookup: CardLookup | None, exact: Any) -> R:
+    def _read(self, p: P, area: bytes, card_lookup: CardLookup | None) -> R:
         raise NotImplementedError
 
-    def refusal(self, prompt: P, raw: bytes, *, card_lookup: CardLookup | None = None,
-                exact: Any = None) -> str | None:
+    def refusal(self, prompt: P, raw: bytes, *, card_lookup: CardLookup | None = None) -> str | None:
         """Why the reference refuses ``raw`` (MSG_RETRY), or None when it accepts it."""
         try:
-            self._read(prompt, _area(raw), card_lookup, exact)
+            self._read(prompt, _area(raw), card_lookup)
         except InvalidResponse as exc:
             return exc.reason
         return None
@@ -561,8 +537,7 @@ class IdleCmdKind(PromptKind[MsgSelectIdleCmd, IdleCmdResponse]):
             raise ValueError(f"command and index must fit in 16 bits each, got {r.command}, {r.index}")
         return int_response((r.index << 16) | r.command)
 
-    def _read(self, p: MsgSelectIdleCmd, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> IdleCmdResponse:
+    def _read(self, p: MsgSelectIdleCmd, area: bytes, card_lookup: CardLookup | None) -> IdleCmdResponse:
         v = _ivalue(area) & 0xFFFFFFFF
         t, s = v & 0xFFFF, v >> 16
         if t > 8:
@@ -606,8 +581,7 @@ class BattleCmdKind(PromptKind[MsgSelectBattleCmd, BattleCmdResponse]):
             raise ValueError(f"command and index must fit in 16 bits each, got {r.command}, {r.index}")
         return int_response((r.index << 16) | r.command)
 
-    def _read(self, p: MsgSelectBattleCmd, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> BattleCmdResponse:
+    def _read(self, p: MsgSelectBattleCmd, area: bytes, card_lookup: CardLookup | None) -> BattleCmdResponse:
         v = _ivalue(area) & 0xFFFFFFFF
         t, s = v & 0xFFFF, v >> 16
         if t > 3:
@@ -642,8 +616,7 @@ class ChainKind(PromptKind[MsgSelectChain, ChainResponse]):
     def _encode(self, prompt: MsgSelectChain, r: ChainResponse) -> bytes:
         return int_response(-1 if r.index is None else r.index)
 
-    def _read(self, p: MsgSelectChain, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> ChainResponse:
+    def _read(self, p: MsgSelectChain, area: bytes, card_lookup: CardLookup | None) -> ChainResponse:
         v = _ivalue(area)
         if v == -1:
             if p.has_forced:
@@ -677,7 +650,7 @@ class YesNoKind(PromptKind[Any, YesNoResponse]):
     def _encode(self, prompt: Any, r: YesNoResponse) -> bytes:
         return int_response(1 if r.yes else 0)
 
-    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None, exact: Any) -> YesNoResponse:
+    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None) -> YesNoResponse:
         v = _ivalue(area)
         if v not in (0, 1):
             raise InvalidResponse(f"{p.NAME}: answer must be 0 or 1, got {v}")
@@ -704,7 +677,7 @@ class _IndexKind(PromptKind[Any, Any]):
     def _encode(self, prompt: Any, r: Any) -> bytes:
         return int_response(r.index)
 
-    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None, exact: Any) -> Any:
+    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None) -> Any:
         v = _ivalue(area)
         if v < 0 or v >= len(p.options):
             raise InvalidResponse(f"{self._label}: index {v} out of range ({len(p.options)} options)")
@@ -740,8 +713,7 @@ class PositionKind(PromptKind[MsgSelectPosition, PositionResponse]):
     def _encode(self, prompt: MsgSelectPosition, r: PositionResponse) -> bytes:
         return int_response(r.position)
 
-    def _read(self, p: MsgSelectPosition, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> PositionResponse:
+    def _read(self, p: MsgSelectPosition, area: bytes, card_lookup: CardLookup | None) -> PositionResponse:
         pos = _ivalue(area) & 0xFFFFFFFF
         if pos not in _POSITIONS:
             raise InvalidResponse(f"POSITION: {pos:#x} is not exactly one POS_* bit")
@@ -763,8 +735,7 @@ class RpsKind(PromptKind[MsgRockPaperScissors, RpsResponse]):
     def _encode(self, prompt: MsgRockPaperScissors, r: RpsResponse) -> bytes:
         return int_response(r.choice)
 
-    def _read(self, p: MsgRockPaperScissors, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> RpsResponse:
+    def _read(self, p: MsgRockPaperScissors, area: bytes, card_lookup: CardLookup | None) -> RpsResponse:
         return RpsResponse(choice=_ivalue(area))  # the reference does not check it
 
     def legal(self, p: MsgRockPaperScissors) -> list[RpsResponse]:
@@ -792,8 +763,7 @@ class _CardsKind(PromptKind[Any, CardsResponse]):
 
 class SelectCardKind(_CardsKind):
 
-    def _read(self, p: MsgSelectCard, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> CardsResponse:
+    def _read(self, p: MsgSelectCard, area: bytes, card_lookup: CardLookup | None) -> CardsResponse:
         if _ivalue(area) == -1:
             if p.cancelable:
                 return CardsResponse(indices=None)
@@ -827,8 +797,7 @@ class SelectCardKind(_CardsKind):
 
 class TributeKind(_CardsKind):
 
-    def _read(self, p: MsgSelectTribute, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> CardsResponse:
+    def _read(self, p: MsgSelectTribute, area: bytes, card_lookup: CardLookup | None) -> CardsResponse:
         if _ivalue(area) == -1:
             if p.cancelable:
                 return CardsResponse(indices=None)
@@ -899,8 +868,7 @@ class UnselectCardKind(PromptKind[MsgSelectUnselectCard, UnselectCardResponse]):
     def _send_kind(self, r: UnselectCardResponse) -> Literal["i", "b"]:
         return "i" if r.index is None else "b"
 
-    def _read(self, p: MsgSelectUnselectCard, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> UnselectCardResponse:
+    def _read(self, p: MsgSelectUnselectCard, area: bytes, card_lookup: CardLookup | None) -> UnselectCardResponse:
         if _ivalue(area) == -1:
             if p.cancelable or p.finishable:
                 return UnselectCardResponse(index=None)
@@ -953,14 +921,14 @@ class PlaceKind(PromptKind[Any, PlaceResponse]):
     def _send_kind(self, r: PlaceResponse) -> Literal["i", "b"]:
         return "b"
 
-    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None, exact: Any) -> PlaceResponse:
+    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None) -> PlaceResponse:
         """The reference reads max(1, count) zones of 3 bytes. A zone is refused if
         the player byte is not 0/1, the location is not MZONE/SZONE, its bit is
         set in ``flag`` or it was already chosen; choosing own Extra Monster Zone
         5 (6) also takes the opponent's 6 (5). With ``count`` 0, a first zone whose
         location byte is 0 is accepted as "no zone"."""
         name = p.NAME
-        count = p.count if exact is None else exact.count
+        count = p.count if p.exact is None else p.exact.count
         selected = 0
         zones = []
         for i in range(max(1, count)):
@@ -1058,12 +1026,11 @@ class CounterKind(PromptKind[MsgSelectCounter, CounterResponse]):
     def _send_kind(self, r: CounterResponse) -> Literal["i", "b"]:
         return "b"
 
-    def _read(self, p: MsgSelectCounter, area: bytes, card_lookup: CardLookup | None,
-              exact: CounterLimits | None) -> CounterResponse:
-        if exact is None:
+    def _read(self, p: MsgSelectCounter, area: bytes, card_lookup: CardLookup | None) -> CounterResponse:
+        if p.exact is None:
             want, caps = p.count, [c.counter_count for c in p.cards]
         else:
-            want, caps = exact.count, list(exact.caps)
+            want, caps = p.exact.count, list(p.exact.caps)
         counts = []
         total = 0
         for i, cap in enumerate(caps):
@@ -1152,9 +1119,8 @@ class SumKind(PromptKind[MsgSelectSum, SumResponse]):
         lo, hi = p.card_count_range()
         return SumLimits(lo, hi, p.target)
 
-    def _read(self, p: MsgSelectSum, area: bytes, card_lookup: CardLookup | None,
-              exact: SumLimits | None) -> SumResponse:
-        lim = exact if exact is not None else self.limits(p)
+    def _read(self, p: MsgSelectSum, area: bytes, card_lookup: CardLookup | None) -> SumResponse:
+        lim = p.exact if p.exact is not None else self.limits(p)
         mcount = len(p.must_cards)
         count = area[0]
         lo, hi = lim.min, lim.max
@@ -1260,8 +1226,7 @@ class SortKind(PromptKind[MsgSortCard, SortResponse]):
     def _send_kind(self, r: SortResponse) -> Literal["i", "b"]:
         return "b"
 
-    def _read(self, p: MsgSortCard, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> SortResponse:
+    def _read(self, p: MsgSortCard, area: bytes, card_lookup: CardLookup | None) -> SortResponse:
         if area[0] == 0xFF:
             return SortResponse(order=None)
         m = len(p.cards)
@@ -1323,7 +1288,7 @@ class MaskKind(PromptKind[Any, Any]):
         """The answer declaring ``mask``."""
         return self.response_type(**{self._field: mask})  # type: ignore[call-arg]
 
-    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None, exact: Any) -> Any:
+    def _read(self, p: Any, area: bytes, card_lookup: CardLookup | None) -> Any:
         value = _ivalue(area)
         sel = 0
         bit = 1
@@ -1455,8 +1420,7 @@ class AnnounceCardKind(PromptKind[MsgAnnounceCard, AnnounceCardResponse]):
     def _encode(self, prompt: MsgAnnounceCard, r: AnnounceCardResponse) -> bytes:
         return int_response(r.code)
 
-    def _read(self, p: MsgAnnounceCard, area: bytes, card_lookup: CardLookup | None,
-              exact: Any) -> AnnounceCardResponse:
+    def _read(self, p: MsgAnnounceCard, area: bytes, card_lookup: CardLookup | None) -> AnnounceCardResponse:
         """Without ``card_lookup`` only code 0 is refused (the database checks need it)."""
         code = _ivalue(area)
         if code == 0:

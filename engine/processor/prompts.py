@@ -10,8 +10,8 @@ what the calling procedure reads.
 Whether an answer is accepted is decided by the prompt's kind object
 (engine/prompt_kinds.py), the same code a host's ``respond`` checks with; where
 the message truncates a number the unit was called with (SELECT_SUM's limits,
-SELECT_COUNTER's count, SELECT_PLACE's zone count) the unit passes the number
-itself as ``exact``.
+SELECT_COUNTER's count, SELECT_PLACE's zone count) the prompt carries the number
+itself as ``exact``, which the kind checks against.
 
 With DUEL_SIMPLE_AI, player 1's prompts are answered by the core itself.
 """
@@ -31,18 +31,18 @@ from ..constants import (
 from ..core_constants import CHAIN_FORCED, EDESC_OPERATION, EDESC_RESET, RACES_COUNT
 from ..card_effects import card_operation_key
 from ..event import Chain
-from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, EffectOption, LocInfo,
+from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, CounterLimits, EffectOption, LocInfo,
                         MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber, MsgAnnounceRace,
                         MsgHint, MsgRetry, MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain,
                         MsgSelectCounter, MsgSelectDisfield, MsgSelectEffectYn, MsgSelectIdleCmd,
                         MsgSelectOption, MsgSelectPlace, MsgSelectPosition, MsgSelectSum,
                         MsgSelectTribute, MsgSelectUnselectCard, MsgSelectYesNo, MsgSortCard,
-                        SelectableCard, SumCard, TributeCard)
+                        PlaceLimits, SelectableCard, SumCard, SumLimits, TributeCard)
 
 from ..stdsort import std_sort
 from ..field.chains import _become_target
 from ..wire import i32 as _i32
-from ..prompt_kinds import CounterLimits, PlaceLimits, SumLimits, kind_of
+from ..prompt_kinds import kind_of
 from ..group import CardSet
 
 if TYPE_CHECKING:
@@ -105,10 +105,9 @@ _UNARY_OPCODES = frozenset((OPCODE_NEG, OPCODE_NOT, OPCODE_ISCODE, OPCODE_ISSETC
 class PromptsMixin:
     """Methods of Duel (see engine/duel.py)."""
 
-    def _wait_answer(self: "Duel", prompt, exact: Any = None, *, emit: bool = True) -> "Proc":
+    def _wait_answer(self: "Duel", prompt, *, emit: bool = True) -> "Proc":
         """Write the prompt, then wait until its kind accepts the answer (MSG_RETRY otherwise).
 
-        ``exact``: the untruncated numbers of the question (engine/prompt_kinds.py).
         ``emit`` False: the prompt is not written and the player is asked with
         MSG_RETRY alone (SELECT_COUNTER with too few counters, as the reference)."""
         refusal = kind_of(prompt).refusal
@@ -123,7 +122,7 @@ class PromptsMixin:
         while True:
             raw = yield asked
             returns.set_raw(raw if raw is not None else b"")
-            if refusal(prompt, returns.buf, card_lookup=lookup, exact=exact) is None:
+            if refusal(prompt, returns.buf, card_lookup=lookup) is None:
                 return
             self.emit(MsgRetry())
 
@@ -323,9 +322,9 @@ class PromptsMixin:
         if self._simple_ai(playerid):
             self._simple_ai_place(flag)
             return
-        prompt = cls(player=playerid, count=count & 0xFF, flag=flag)
+        prompt = cls(player=playerid, count=count & 0xFF, flag=flag, exact=PlaceLimits(count))
         self.returns.bvalue[0] = 0
-        yield from self._wait_answer(prompt, PlaceLimits(count))
+        yield from self._wait_answer(prompt)
 
     def proc_select_position(self: "Duel", playerid: int, code: int, positions: int) -> "Proc":
         if positions == 0:
@@ -384,26 +383,24 @@ class PromptsMixin:
             fp = 1 - fp
             avail = o
 
-        def question() -> tuple[MsgSelectCounter, CounterLimits]:
+        def question() -> MsgSelectCounter:
             seq = [0]
-            prompt = MsgSelectCounter(
+            return MsgSelectCounter(
                 player=playerid, counter_type=countertype & 0xFFFF, count=count & 0xFFFF,
                 cards=tuple(CounterCard(code=c.data.code, controller=c.current.controler,
                                         location=c.current.location, sequence=c.get_select_sequence(seq),
                                         counter_count=c.get_counter(countertype) & 0xFFFF)
-                            for c in core.select_cards))
-            return prompt, CounterLimits(count, tuple(c.get_counter(countertype) for c in core.select_cards))
+                            for c in core.select_cards),
+                exact=CounterLimits(count, tuple(c.get_counter(countertype) for c in core.select_cards)))
         if count > total:
             # The reference answers with MSG_RETRY and waits without a prompt; every answer
             # then goes through the same check, which fewer counters than asked can never
             # pass: MSG_RETRY again, for ever (the script should have checked first).
-            prompt, limits = question()
-            yield from self._wait_answer(prompt, limits, emit=False)
+            yield from self._wait_answer(question(), emit=False)
             return
         core.selecting_player = playerid
         core.select_cards.sort(key=card_operation_key)
-        prompt, limits = question()
-        yield from self._wait_answer(prompt, limits)
+        yield from self._wait_answer(question())
 
     def proc_select_sum(self: "Duel", playerid: int, acc: int, min_: int, max_: int) -> "Proc":
         """Choose cards whose values add up to ``acc`` (max 0: "at least acc", e.g. Ritual tributes)."""
@@ -424,8 +421,9 @@ class PromptsMixin:
         must = tuple(sum_card(c) for c in core.must_select_cards)
         cards = tuple(sum_card(c) for c in core.select_cards)
         prompt = MsgSelectSum(player=playerid, mode=mode, target=acc & 0xFFFFFFFF, min=min_ & 0xFF,
-                              max=shown_max & 0xFF, must_cards=must, cards=cards)
-        yield from self._wait_answer(prompt, SumLimits(min_, max_, acc))
+                              max=shown_max & 0xFF, must_cards=must, cards=cards,
+                              exact=SumLimits(min_, max_, acc))
+        yield from self._wait_answer(prompt)
 
     def proc_sort_card(self: "Duel", playerid: int) -> "Proc":
         core = self.core
