@@ -22,8 +22,9 @@ registered for its message class (``kind_of(prompt)``, ``KINDS``):
     documented order (duelhost/legal.py);
 ``random``
     a random accepted answer (random players, ``duelhost diff --seeds``);
-``describe``
-    one sentence for a person: who must choose what.
+``what`` / ``describe``
+    the choice in words for a person ("choose 1 to 2 card(s), or cancel"), naming
+    cards, texts and counters through a ``PromptWords``.
 
 A few prompts stand for numbers that the message truncates (SELECT_SUM's ``min``
 / ``max`` / target, SELECT_COUNTER's count and counter counts, SELECT_PLACE's zone
@@ -39,7 +40,7 @@ from __future__ import annotations
 import itertools
 import random as _random
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Literal, NamedTuple, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Literal, Protocol, Sequence, TypeVar
 
 from .constants import (
     LOCATION_MZONE,
@@ -1131,6 +1132,10 @@ class SumKind(PromptKind[MsgSelectSum, SumResponse]):
             )
         seen: set[int] = set()
         indices = []
+        # Every must-select card counts.  (The reference sums the first ``count``
+        # entries only, which differs when ``count`` is below the number of must-select
+        # cards -- reachable with a negative ``min`` alone; the engine has always
+        # counted them all and still does.)
         params = [c.sum_param for c in p.must_cards]
         for i in range(mcount, count):
             v = area[i + 1]

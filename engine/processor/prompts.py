@@ -19,7 +19,7 @@ With DUEL_SIMPLE_AI, player 1's prompts are answered by the core itself.
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..constants import (
     DUEL_SIMPLE_AI, EFFECT_FLAG_FIELD_ONLY, EFFECT_TYPE_ACTIONS, HINT_ATTRIB, HINT_CODE,
