@@ -108,23 +108,18 @@ from duelhost.engine.messages import (
 from duelhost.engine.prompt_kinds import ANNOUNCE_RACE, SELECT_DISFIELD, MaskKind, free_zones, kind_of
 from duelhost.engine.responses import (
     AnnounceCardResponse,
-    AnnounceNumberResponse,
     BattleCmdResponse,
     CardsResponse,
     ChainResponse,
     CounterResponse,
     IdleCmdResponse,
     InvalidResponse,
-    OptionResponse,
     PlaceResponse,
-    PositionResponse,
     Response,
-    RpsResponse,
     SortResponse,
     SumResponse,
     UnselectCardResponse,
     YesNoResponse,
-    Zone,
     is_declarable,
 )
 
@@ -678,9 +673,8 @@ def _q_yes_no(p: MsgSelectYesNo, w: Words, hint: int | None) -> Question:
 
 
 def _q_option(p: MsgSelectOption, w: Words, hint: int | None) -> Question:
-    choices = [Choice(i + 1, w.desc(d) or f"option {i + 1}", (d >> 4) if d >= 2048 else None,
-                      OptionResponse(index=i))
-               for i, d in enumerate(p.options)]
+    choices = [Choice(i + 1, w.desc(d) or f"option {i + 1}", (d >> 4) if d >= 2048 else None, r)
+               for i, (d, r) in enumerate(zip(p.options, kind_of(p).legal(p)))]
     return Question(p, f"{_who(w, p)}: choose an option", choices)
 
 
@@ -741,10 +735,7 @@ def _q_place(p: MsgSelectPlace | MsgSelectDisfield, w: Words, hint: int | None) 
 
 
 def _q_position(p: MsgSelectPosition, w: Words, hint: int | None) -> Question:
-    choices: list[Choice] = []
-    for b in (C.POS_FACEUP_ATTACK, C.POS_FACEDOWN_ATTACK, C.POS_FACEUP_DEFENSE, C.POS_FACEDOWN_DEFENSE):
-        if p.positions & b:
-            choices.append(Choice(len(choices) + 1, POSITION_WORDS[b], p.code, PositionResponse(position=b)))
+    choices = [Choice(i + 1, POSITION_WORDS[r.position], p.code, r) for i, r in enumerate(kind_of(p).legal(p))]
     return Question(p, f"{_who(w, p)}: choose a position for {w.name(p.code)}", choices)
 
 
@@ -832,12 +823,12 @@ def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) 
 
 
 def _q_number(p: MsgAnnounceNumber, w: Words, hint: int | None) -> Question:
-    choices = [Choice(i + 1, str(v), None, AnnounceNumberResponse(index=i)) for i, v in enumerate(p.options)]
+    choices = [Choice(i + 1, str(v), None, r) for i, (v, r) in enumerate(zip(p.options, kind_of(p).legal(p)))]
     return Question(p, f"{_who(w, p)}: declare a number", choices)
 
 
 def _q_rps(p: MsgRockPaperScissors, w: Words, hint: int | None) -> Question:
-    choices = [Choice(k, v, None, RpsResponse(choice=k)) for k, v in RPS_WORDS.items()]
+    choices = [Choice(r.choice, RPS_WORDS[r.choice], None, r) for r in kind_of(p).legal(p)]
     return Question(p, f"{_who(w, p)}: rock, paper, scissors!", choices)
 
 
