@@ -1,9 +1,10 @@
 """Legal answers to every prompt kind: ``iter_legal_responses`` and ``legal_responses``.
 
-``duelhost.engine.responses.legal_responses`` lists the answers of the prompts
-whose answer set is small (commands, chains, yes/no, options, positions...).
-The others can have very many answers -- choosing 5 of 30 cards, a sum, an
-order of 10 cards -- so here they come from a generator, in a fixed order:
+Each prompt kind's object (duelhost.engine.prompt_kinds) knows its answers:
+``legal`` lists them for the kinds whose answer set is small (commands, chains,
+yes/no, options, positions...), ``iter_legal`` yields them one by one for every
+kind.  The others can have very many answers -- choosing 5 of 30 cards, a sum,
+an order of 10 cards -- so they come from a generator, in a fixed order:
 
 =====================  ==========================================================
 prompt                 order of the answers
@@ -26,8 +27,8 @@ ANNOUNCE_CARD          every card of the database (``cards``) the filter allows,
                        in database order
 =====================  ==========================================================
 
-Every answer yielded is one the reference accepts (each is checked with
-``validate_response``, the reference's own checks); a set of answers that are
+Every answer yielded is one the reference accepts (each is checked with the
+kind's ``validate``, the reference's own checks); a set of answers that are
 equal for the reference (the order of the zones of one choice, the order of a
 card set) is given once.  ``legal_responses(prompt, limit=N)`` is the first N of
 them (``limit=None``: all, which may be a great many): a bounded list that always
@@ -42,22 +43,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from duelhost.engine import responses as R
-from duelhost.engine.constants import LOCATION_MZONE, LOCATION_SZONE
-from duelhost.engine.core_constants import RACES_COUNT
-from duelhost.engine.messages import (
-    MsgAnnounceAttrib,
-    MsgAnnounceCard,
-    MsgAnnounceRace,
-    MsgSelectCard,
-    MsgSelectCounter,
-    MsgSelectDisfield,
-    MsgSelectPlace,
-    MsgSelectSum,
-    MsgSelectTribute,
-    MsgSortCard,
-    Prompt,
-)
+from duelhost.engine.messages import Prompt
+from duelhost.engine.prompt_kinds import Response, kind_of
 
 __all__ = ["DEFAULT_LIMIT", "iter_legal_responses", "legal_responses"]
 
@@ -69,120 +56,19 @@ DEFAULT_BUDGET = 50_000
 2**30 candidate sets, few of them accepted): the list may then hold fewer than ``limit``."""
 
 
-class _Budget:
-    def __init__(self, n: int | None) -> None:
-        self.left = n
-
-    def spend(self) -> bool:
-        if self.left is None:
-            return True
-        self.left -= 1
-        return self.left >= 0
-
-
-def _accepted(prompt: Prompt, candidates: Iterable[R.Response], budget: _Budget) -> Iterator[R.Response]:
-    for r in candidates:
-        if not budget.spend():
-            return
-        try:
-            R.validate_response(prompt, r)
-        except R.InvalidResponse:
-            continue
-        yield r
-
-
-def _subsets(n: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:
-    for k in range(max(lo, 0), min(hi, n) + 1):
-        yield from itertools.combinations(range(n), k)
-
-
-def _zones(p: MsgSelectPlace | MsgSelectDisfield, budget: _Budget) -> Iterator[R.PlaceResponse]:
-    free = [R.Zone(player=zp, location=loc, sequence=s)
-            for zp in (p.player, 1 - p.player)
-            for loc, count in ((LOCATION_MZONE, 7), (LOCATION_SZONE, 8))
-            for s in range(count)]
-    found = False
-    for combo in itertools.combinations(free, max(1, p.count)):
-        if not budget.spend():
-            return
-        r = R.PlaceResponse(zones=combo)
-        try:
-            R.validate_response(p, r)
-        except R.InvalidResponse:
-            continue
-        found = True
-        yield r
-    if not found and p.count == 0:
-        yield R.PlaceResponse(zones=(R.Zone(player=p.player, location=0, sequence=0),))
-
-
-def _counter_splits(caps: list[int], total: int) -> Iterator[tuple[int, ...]]:
-    if not caps:
-        if total == 0:
-            yield ()
-        return
-    rest = sum(caps[1:])
-    for first in range(min(caps[0], total) + 1):
-        if total - first <= rest:
-            for tail in _counter_splits(caps[1:], total - first):
-                yield (first, *tail)
-
-
-def _masks(available: int, end: int, count: int) -> Iterator[int]:
-    bits = [b for b in (1 << i for i in range(end.bit_length())) if b < end and b & available]
-    for combo in itertools.combinations(bits, count):
-        yield sum(combo)
-
-
 def iter_legal_responses(prompt: Prompt, *, cards: Iterable[Any] | None = None,
-                         budget: int | None = None) -> Iterator[R.Response]:
+                         budget: int | None = None) -> Iterator[Response]:
     """Every answer the reference accepts to ``prompt``, one by one (see the module for the order).
 
     ``cards``: for ANNOUNCE_CARD, the cards that may be named (records with code,
     alias, setcodes, type, race, attribute, rule_code: a ``CardDatabase`` fits);
     without them ANNOUNCE_CARD has no listed answer.  ``budget``: stop after examining
     that many candidate answers (None: walk them all)."""
-    p = prompt
-    b = _Budget(budget)
-    if isinstance(p, MsgSelectCard):
-        if p.cancelable:
-            yield R.CardsResponse(indices=None)
-        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), p.min, p.max)), b)
-    elif isinstance(p, MsgSelectTribute):
-        if p.cancelable:
-            yield R.CardsResponse(indices=None)
-        yield from _accepted(p, (R.CardsResponse(indices=s) for s in _subsets(len(p.cards), 0, p.max)), b)
-    elif isinstance(p, MsgSelectSum):
-        n = len(p.cards)
-        lo, hi = (p.min, p.max) if p.mode == 0 else (0, n)
-        yield from _accepted(p, (R.SumResponse(indices=s) for s in _subsets(n, lo, hi)), b)
-    elif isinstance(p, (MsgSelectPlace, MsgSelectDisfield)):
-        yield from _zones(p, b)
-    elif isinstance(p, MsgSelectCounter):
-        caps = [c.counter_count for c in p.cards]
-        yield from _accepted(p, (R.CounterResponse(counts=s) for s in _counter_splits(caps, p.count)), b)
-    elif isinstance(p, MsgSortCard):
-        yield R.SortResponse(order=None)
-        for o in itertools.permutations(range(len(p.cards))):
-            if not b.spend():
-                return
-            yield R.SortResponse(order=o)
-    elif isinstance(p, MsgAnnounceRace):
-        yield from _accepted(p, (R.AnnounceRaceResponse(races=m)
-                                 for m in _masks(p.available, 1 << RACES_COUNT, p.count)), b)
-    elif isinstance(p, MsgAnnounceAttrib):
-        yield from _accepted(p, (R.AnnounceAttribResponse(attributes=m)
-                                 for m in _masks(p.available, R.ATTRIBUTES_END, p.count)), b)
-    elif isinstance(p, MsgAnnounceCard):
-        for rec in cards or ():
-            if rec.code and R.is_declarable(rec, p.options):
-                yield R.AnnounceCardResponse(code=R._s32(rec.code))
-    else:
-        yield from R.legal_responses(p)
+    yield from kind_of(prompt).iter_legal(prompt, cards=cards, budget=budget)
 
 
 def legal_responses(prompt: Prompt, *, limit: int | None = DEFAULT_LIMIT,
-                    cards: Iterable[Any] | None = None) -> list[R.Response]:
+                    cards: Iterable[Any] | None = None) -> list[Response]:
     """The first ``limit`` answers of ``iter_legal_responses`` (all of them with ``limit=None``).
 
     For the small prompts that is every answer; for the combinatorial ones (see the

@@ -105,29 +105,22 @@ from duelhost.engine.messages import (
     Prompt,
     sum_params,
 )
+from duelhost.engine.prompt_kinds import ANNOUNCE_RACE, SELECT_DISFIELD, MaskKind, free_zones, kind_of
 from duelhost.engine.responses import (
-    AnnounceAttribResponse,
     AnnounceCardResponse,
-    AnnounceNumberResponse,
-    AnnounceRaceResponse,
     BattleCmdResponse,
     CardsResponse,
     ChainResponse,
     CounterResponse,
     IdleCmdResponse,
     InvalidResponse,
-    OptionResponse,
     PlaceResponse,
-    PositionResponse,
     Response,
-    RpsResponse,
     SortResponse,
     SumResponse,
     UnselectCardResponse,
     YesNoResponse,
-    Zone,
     is_declarable,
-    validate_response,
 )
 
 __all__ = [
@@ -542,10 +535,6 @@ def card_text(db: Any, code: int) -> str:
 # prompt -> question
 # =========================================================================================
 
-def _zone_bit(player: int, zone_player: int, location: int, sequence: int) -> int:
-    return 1 << ((sequence + (0 if zone_player == player else 16) + (0 if location == C.LOCATION_MZONE else 8)) & 31)
-
-
 def question_for(duel: Any, prompt: Prompt, *, viewer: int | None = None,
                  hint: int | None = None) -> Question:
     """The numbered choices for ``prompt`` (``hint``: the HINT_SELECTMSG sent before it)."""
@@ -555,8 +544,10 @@ def question_for(duel: Any, prompt: Prompt, *, viewer: int | None = None,
         raise TypeError(f"{type(prompt).__name__} is not a prompt this module knows")
     q = builder(prompt, w, hint)
     if q.check is None:
+        kind = kind_of(prompt)
+
         def check(resp: Response, _p: Prompt = prompt) -> None:
-            validate_response(_p, resp, card_lookup=duel.db.find)
+            kind.validate(_p, resp, card_lookup=duel.db.find)
         q.check = check
     return q
 
@@ -682,9 +673,8 @@ def _q_yes_no(p: MsgSelectYesNo, w: Words, hint: int | None) -> Question:
 
 
 def _q_option(p: MsgSelectOption, w: Words, hint: int | None) -> Question:
-    choices = [Choice(i + 1, w.desc(d) or f"option {i + 1}", (d >> 4) if d >= 2048 else None,
-                      OptionResponse(index=i))
-               for i, d in enumerate(p.options)]
+    choices = [Choice(i + 1, w.desc(d) or f"option {i + 1}", (d >> 4) if d >= 2048 else None, r)
+               for i, (d, r) in enumerate(zip(p.options, kind_of(p).legal(p)))]
     return Question(p, f"{_who(w, p)}: choose an option", choices)
 
 
@@ -732,15 +722,10 @@ def _zone_label(w: Words, player: int, zp: int, loc: int, seq: int) -> str:
 
 
 def _q_place(p: MsgSelectPlace | MsgSelectDisfield, w: Words, hint: int | None) -> Question:
-    choices: list[Choice] = []
-    for zp in (p.player, 1 - p.player):
-        for loc, seqs in ((C.LOCATION_MZONE, range(7)), (C.LOCATION_SZONE, range(8))):
-            for s in seqs:
-                if not _zone_bit(p.player, zp, loc, s) & p.flag:
-                    choices.append(Choice(len(choices) + 1, _zone_label(w, p.player, zp, loc, s), None,
-                                          Zone(player=zp, location=loc, sequence=s)))
+    choices = [Choice(i + 1, _zone_label(w, p.player, z.player, z.location, z.sequence), None, z)
+               for i, z in enumerate(free_zones(p))]
     n = max(1, p.count)
-    what = _count(n, "zone") + (" to disable" if isinstance(p, MsgSelectDisfield) else "")
+    what = _count(n, "zone") + (" to disable" if kind_of(p) is SELECT_DISFIELD else "")
     about = ""
     if hint is not None and hint > 10000:
         about = f" for {w.name(hint)}"
@@ -750,10 +735,7 @@ def _q_place(p: MsgSelectPlace | MsgSelectDisfield, w: Words, hint: int | None) 
 
 
 def _q_position(p: MsgSelectPosition, w: Words, hint: int | None) -> Question:
-    choices: list[Choice] = []
-    for b in (C.POS_FACEUP_ATTACK, C.POS_FACEDOWN_ATTACK, C.POS_FACEUP_DEFENSE, C.POS_FACEDOWN_DEFENSE):
-        if p.positions & b:
-            choices.append(Choice(len(choices) + 1, POSITION_WORDS[b], p.code, PositionResponse(position=b)))
+    choices = [Choice(i + 1, POSITION_WORDS[r.position], p.code, r) for i, r in enumerate(kind_of(p).legal(p))]
     return Question(p, f"{_who(w, p)}: choose a position for {w.name(p.code)}", choices)
 
 
@@ -819,7 +801,9 @@ def _q_sort(p: MsgSortCard, w: Words, hint: int | None) -> Question:
 
 
 def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) -> Question:
-    is_race = isinstance(p, MsgAnnounceRace)
+    kind = kind_of(p)
+    assert isinstance(kind, MaskKind)
+    is_race = kind is ANNOUNCE_RACE
     words = RACE_WORDS if is_race else ATTRIBUTE_WORDS
     choices: list[Choice] = []
     for bit, word in sorted(words.items()):
@@ -830,7 +814,8 @@ def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) 
         mask = 0
         for b in bits:
             mask |= b
-        return AnnounceRaceResponse(races=mask) if is_race else AnnounceAttribResponse(attributes=mask)
+        answer: Response = kind.answer(mask)
+        return answer
 
     what = "Type(s)" if is_race else "Attribute(s)"
     return Question(p, f"{_who(w, p)}: declare {p.count} {what}", choices, mode=MANY, min=p.count,
@@ -838,12 +823,12 @@ def _q_mask(p: MsgAnnounceRace | MsgAnnounceAttrib, w: Words, hint: int | None) 
 
 
 def _q_number(p: MsgAnnounceNumber, w: Words, hint: int | None) -> Question:
-    choices = [Choice(i + 1, str(v), None, AnnounceNumberResponse(index=i)) for i, v in enumerate(p.options)]
+    choices = [Choice(i + 1, str(v), None, r) for i, (v, r) in enumerate(zip(p.options, kind_of(p).legal(p)))]
     return Question(p, f"{_who(w, p)}: declare a number", choices)
 
 
 def _q_rps(p: MsgRockPaperScissors, w: Words, hint: int | None) -> Question:
-    choices = [Choice(k, v, None, RpsResponse(choice=k)) for k, v in RPS_WORDS.items()]
+    choices = [Choice(r.choice, RPS_WORDS[r.choice], None, r) for r in kind_of(p).legal(p)]
     return Question(p, f"{_who(w, p)}: rock, paper, scissors!", choices)
 
 

@@ -6,19 +6,23 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from duelhost.engine.messages import MsgAnnounceCard, Prompt
-from duelhost.engine.responses import Response, random_response
+from duelhost.engine.messages import Prompt
+from duelhost.engine.prompt_kinds import ANNOUNCE_CARD, Response, kind_of
 
 
 class RandomPlayer:
-    """Answers every request with a uniformly random legal response (seeded)."""
+    """Answers every request with a random legal response (seeded): the prompt kind's
+    ``random`` (engine/prompt_kinds.py), with the duel's database as the cards an
+    ANNOUNCE_CARD may name."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def __call__(self, duel: Any, request: Prompt) -> Response:
-        pool = _card_pool(duel) if isinstance(request, MsgAnnounceCard) else None
-        return random_response(request, self.rng, card_pool=pool)
+        kind = kind_of(request)
+        pool = _card_pool(duel) if kind is ANNOUNCE_CARD else None
+        result: Response = kind.random(request, self.rng, card_pool=pool)
+        return result
 
 
 def _card_pool(duel: Any) -> list[Any]:

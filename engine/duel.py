@@ -46,7 +46,9 @@ The actions (Duel mixins)
 
 Data, answers and encodings
     messages.py            one typed class per MSG_*, encoding to the reference's bytes
-    responses.py           the players' answers: typed, encoded, checked; legal and random answers
+    prompt_kinds.py        one object per prompt kind: its answer's layout, check, legal and random
+                           answers, words (the engine and the host check answers with it)
+    responses.py           the players' answers by prompt: encode, parse, legal, random (asks the kinds)
     constants.py           the constants scripts see (constant.lua)
     core_constants.py      the core's own constants (message numbers, query flags, ...)
     wire.py                little-endian struct helpers; the int32_t/uint32_t casts (i32, u32)

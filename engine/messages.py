@@ -42,10 +42,10 @@ layout, so one decoder per kind splits the stream. Twists worth knowing:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from struct import Struct, error as StructError, pack as _struct_pack, unpack_from as _struct_unpack_from
-from typing import Callable, ClassVar, Iterable, Sequence, Sized, TypeVar
+from typing import Callable, ClassVar, Iterable, NamedTuple, Sequence, Sized, TypeVar
 
 from .constants import LOCATION_OVERLAY
 from .core_constants import (  # message numbers (common.h)
@@ -2039,6 +2039,33 @@ _BC_FLAGS = Struct("<BB")
 U8_U8_pack = Struct("<BB").pack
 
 
+# A few prompts write numbers narrower than the ones the core was called with and
+# checks the answer against (engine/prompt_kinds.py).  A prompt the engine makes
+# carries them as ``exact`` (not on the wire, not compared); a decoded prompt has
+# None and its answer is checked against what the message holds.
+class SumLimits(NamedTuple):
+    """SELECT_SUM as the core was asked: how many cards besides the must-select
+    cards (``min`` may be negative, ``max`` 0 means "at least the target") and the
+    target; the message holds ``min`` and ``max`` as bytes."""
+
+    min: int
+    max: int
+    target: int
+
+
+class CounterLimits(NamedTuple):
+    """SELECT_COUNTER as the core was asked: counters to remove, and each card's count."""
+
+    count: int
+    caps: tuple[int, ...]
+
+
+class PlaceLimits(NamedTuple):
+    """SELECT_PLACE / SELECT_DISFIELD as the core was asked: how many zones."""
+
+    count: int
+
+
 @_register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MsgSelectBattleCmd(Prompt):
@@ -2381,6 +2408,7 @@ class MsgSelectPlace(_PlaceBase):
 
     count: int
     flag: int
+    exact: PlaceLimits | None = field(default=None, compare=False, repr=False)
     ID: ClassVar[int] = MSG_SELECT_PLACE
     NAME: ClassVar[str] = "SELECT_PLACE"
     _LAYOUT: ClassVar = (("player", "B"), ("count", "B"), ("flag", "I"))
@@ -2393,6 +2421,7 @@ class MsgSelectDisfield(_PlaceBase):
 
     count: int
     flag: int
+    exact: PlaceLimits | None = field(default=None, compare=False, repr=False)
     ID: ClassVar[int] = MSG_SELECT_DISFIELD
     NAME: ClassVar[str] = "SELECT_DISFIELD"
     _LAYOUT: ClassVar = (("player", "B"), ("count", "B"), ("flag", "I"))
@@ -2455,6 +2484,7 @@ class MsgSelectCounter(Prompt):
     counter_type: int
     count: int
     cards: tuple[CounterCard, ...]
+    exact: CounterLimits | None = field(default=None, compare=False, repr=False)
     ID: ClassVar[int] = MSG_SELECT_COUNTER
     NAME: ClassVar[str] = "SELECT_COUNTER"
 
@@ -2494,6 +2524,7 @@ class MsgSelectSum(Prompt):
     max: int
     must_cards: tuple[SumCard, ...]
     cards: tuple[SumCard, ...]
+    exact: SumLimits | None = field(default=None, compare=False, repr=False)
     ID: ClassVar[int] = MSG_SELECT_SUM
     NAME: ClassVar[str] = "SELECT_SUM"
 

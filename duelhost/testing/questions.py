@@ -5,6 +5,11 @@ own lists behind it (the cards and chain links the processor offers while it
 waits), so every option knows its engine card and its effect.  Scripted answers
 (answers.py) pick options from it; ``describe()`` is the text a test failure
 shows.  A view is valid only while its prompt is pending.
+
+What the prompt kinds are, their short names and the sentence saying what is
+asked come from the kind objects (duelhost.engine.prompt_kinds); this module
+adds the engine's cards and effects behind each option, and the names a
+scenario gives them.
 """
 
 from __future__ import annotations
@@ -14,15 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from duelhost.engine import constants as C
 from duelhost.engine.constants import HINT_SELECTMSG
-from duelhost.engine.messages import (LocInfo, MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber,
-                                      MsgAnnounceRace, MsgHint, MsgRockPaperScissors, MsgSelectBattleCmd,
-                                      MsgSelectCard, MsgSelectChain, MsgSelectCounter, MsgSelectDisfield,
+from duelhost.engine import prompt_kinds as PK
+from duelhost.engine.messages import (LocInfo, MsgAnnounceAttrib, MsgAnnounceNumber, MsgAnnounceRace, MsgHint,
+                                      MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain, MsgSelectCounter,
                                       MsgSelectEffectYn, MsgSelectIdleCmd, MsgSelectOption, MsgSelectPlace,
                                       MsgSelectPosition, MsgSelectSum, MsgSelectTribute,
-                                      MsgSelectUnselectCard, MsgSelectYesNo, MsgSortCard, Prompt)
-from duelhost.engine.responses import (BattleCmdResponse, CardsResponse, ChainResponse, IdleCmdResponse,
-                                       OptionResponse, PlaceResponse, PositionResponse, Response,
-                                       RpsResponse, UnselectCardResponse, YesNoResponse, Zone)
+                                      MsgSelectUnselectCard, MsgSortCard, Prompt)
+from duelhost.engine.responses import (AnnounceNumberResponse, BattleCmdResponse, CardsResponse, ChainResponse,
+                                       IdleCmdResponse, OptionResponse, PlaceResponse, PositionResponse,
+                                       Response, RpsResponse, UnselectCardResponse, YesNoResponse)
 
 from . import words
 
@@ -32,16 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "CONTROL_KINDS", "Option", "PromptView", "kind_of", "card_at"]
 
-KINDS: dict[type[Prompt], str] = {
-    MsgSelectIdleCmd: "idle", MsgSelectBattleCmd: "battle", MsgSelectChain: "chain",
-    MsgSelectEffectYn: "effect_yes_no", MsgSelectYesNo: "yes_no", MsgSelectOption: "option",
-    MsgSelectCard: "card", MsgSelectUnselectCard: "unselect_card", MsgSelectPlace: "place",
-    MsgSelectDisfield: "disfield", MsgSelectPosition: "position", MsgSelectTribute: "tribute",
-    MsgSelectCounter: "counter", MsgSelectSum: "sum", MsgSortCard: "sort", MsgAnnounceRace: "race",
-    MsgAnnounceAttrib: "attribute", MsgAnnounceCard: "announce_card", MsgAnnounceNumber: "number",
-    MsgRockPaperScissors: "rps",
-}
-"""Short names of the prompt kinds (the keys of answer rules)."""
+KINDS: dict[type[Prompt], str] = {cls: kind.name for cls, kind in PK.KINDS.items()}
+"""Short names of the prompt kinds (the keys of answer rules): the kind objects' names."""
 
 CONTROL_KINDS = frozenset({"idle", "battle", "chain"})
 """Where the test is in control: the Main/Battle Phase menus and chain windows that offer something."""
@@ -63,13 +60,13 @@ def kind_of(key: Any) -> str:
     text = str(key).strip().lower().replace("-", "_").replace(" ", "_")
     if text.startswith("msg_"):
         text = text[4:]
-    if text in KINDS.values():
+    if text in PK.KINDS_BY_NAME:
         return text
     if text in _ALIASES:
         return _ALIASES[text]
-    for cls, kind in KINDS.items():
+    for cls, kind in PK.KINDS.items():
         if cls.NAME.lower() == text:
-            return kind
+            return kind.name
     raise ValueError(f"unknown prompt kind {key!r}; kinds are: {', '.join(sorted(set(KINDS.values())))}")
 
 
@@ -315,17 +312,8 @@ class PromptView:
 
     def _build_place(self) -> None:
         p: MsgSelectPlace = self.prompt  # type: ignore[assignment]
-        me = p.player
-        for bit in range(32):
-            if p.flag & (1 << bit):
-                continue
-            player = me if bit < 16 else 1 - me
-            b = bit % 16
-            location = C.LOCATION_MZONE if b < 8 else C.LOCATION_SZONE
-            seq = b % 8
-            if location == C.LOCATION_MZONE and seq > 6:
-                continue
-            zone = Zone(player=player, location=location, sequence=seq)
+        for zone in PK.free_zones(p):
+            player, location, seq = zone.player, zone.location, zone.sequence
             label = words.zone_word(player, location, seq)
             occupant = self.engine.get_field_card(player, location, seq)
             if occupant is not None:
@@ -357,7 +345,6 @@ class PromptView:
                 self.options.append(Option(label=words.attribute_words(v), index=v))
 
     def _build_number(self) -> None:
-        from duelhost.engine.responses import AnnounceNumberResponse
         p: MsgAnnounceNumber = self.prompt  # type: ignore[assignment]
         for i, n in enumerate(p.options):
             self.options.append(Option(label=str(n), response=AnnounceNumberResponse(index=i), index=i,
@@ -382,67 +369,9 @@ class PromptView:
         return f"Player {self.player} ({role})"
 
     def what(self) -> str:
-        """What kind of choice, in words."""
-        p = self.prompt
-        k = self.kind
-        sc = self.scenario
-        if k == "idle":
-            return f"choose what to do in the {words.phase_word(sc.engine.infos.phase)} (the Main Phase menu)"
-        if k == "battle":
-            return "choose what to do in the Battle Phase (the Battle Phase menu)"
-        if k == "chain":
-            n = len(sc.engine.core.current_chain)
-            if p.has_forced:  # type: ignore[attr-defined]
-                return "choose which mandatory effect to put on the chain"
-            at = f" (chain link {n + 1})" if n else " (a new chain)"
-            return f"chain an effect{at} or pass"
-        if k == "effect_yes_no":
-            what = self._words(getattr(self, "subject", None), p.code)  # type: ignore[attr-defined]
-            return f"decide whether to use the effect of {what} (yes/no)"
-        if k == "yes_no":
-            return f"answer yes or no: {self._desc(p.description) or 'no text'}"  # type: ignore[attr-defined]
-        if k == "option":
-            return f"choose 1 of {len(self.options)} options"
-        if k in ("card", "tribute"):
-            count = f"{p.min}" if p.min == p.max else f"{p.min} to {p.max}"  # type: ignore[attr-defined]
-            cancel = ", or cancel" if p.cancelable else ""  # type: ignore[attr-defined]
-            what = "card(s)" if k == "card" else "monster(s) to Tribute"
-            return f"choose {count} {what}{cancel}"
-        if k == "unselect_card":
-            flags = []
-            if p.finishable:  # type: ignore[attr-defined]
-                flags.append("may finish now")
-            if p.cancelable:  # type: ignore[attr-defined]
-                flags.append("may cancel")
-            extra = f" ({', '.join(flags)})" if flags else ""
-            return f"choose cards one at a time, {p.min} to {p.max} in all{extra}"  # type: ignore[attr-defined]
-        if k in ("place", "disfield"):
-            verb = "choose" if k == "place" else "choose, to disable,"
-            return f"{verb} {max(1, p.count)} zone(s)"  # type: ignore[attr-defined]
-        if k == "position":
-            return f"choose a battle position for {sc.card_name(p.code)} ({p.code})"  # type: ignore[attr-defined]
-        if k == "counter":
-            return (f"remove {words.counter_words(sc, p.counter_type, p.count)} "  # type: ignore[attr-defined]
-                    "in all from these cards")
-        if k == "sum":
-            if p.mode == 0:  # type: ignore[attr-defined]
-                lo, hi = p.card_count_range()  # type: ignore[attr-defined]
-                return (f"choose cards whose values add up to exactly {p.target}"  # type: ignore[attr-defined]
-                        f" ({lo} to {hi} cards besides the always-included ones)")
-            return f"choose cards whose values reach at least {p.target}"  # type: ignore[attr-defined]
-        if k == "sort":
-            return "put these cards in order (or keep their order)"
-        if k == "race":
-            return f"declare {p.count} Type(s)"  # type: ignore[attr-defined]
-        if k == "attribute":
-            return f"declare {p.count} Attribute(s)"  # type: ignore[attr-defined]
-        if k == "announce_card":
-            return "declare a card name (any card the declaration filter allows)"
-        if k == "number":
-            return "declare a number"
-        if k == "rps":
-            return "choose rock, paper or scissors"
-        return p.describe(sc.card_name)
+        """What kind of choice, in words: the kind object's sentence, with this scenario's
+        names for cards, texts and counters and the phase and chain behind the prompt."""
+        return PK.kind_of(self.prompt).what(self.prompt, _ViewWords(self))
 
     def describe(self, *, board: bool = True) -> str:
         """Who is asked, what kind of choice, every option (with card names), and the board."""
@@ -469,3 +398,27 @@ class PromptView:
             lines.append("")
             lines.append(self.scenario.board())
         return "\n".join(lines)
+
+
+class _ViewWords(PK.PromptWords):
+    """A scenario's names, for the kind objects' sentences (PromptKind.what)."""
+
+    def __init__(self, view: PromptView) -> None:
+        super().__init__(view.scenario.card_name)
+        self.view = view
+
+    def card(self, code: int) -> str:
+        subject = getattr(self.view, "subject", None)        # SELECT_EFFECTYN's card, when found
+        return self.view._words(subject if subject is not None and subject.data.code == code else None, code)
+
+    def text(self, description: int) -> str:
+        return self.view._desc(description)
+
+    def counters(self, counter_type: int, count: int) -> str:
+        return words.counter_words(self.view.scenario, counter_type, count)
+
+    def phase(self) -> str:
+        return words.phase_word(self.view.engine.infos.phase)
+
+    def chain_size(self) -> int | None:
+        return len(self.view.core.current_chain)

@@ -44,6 +44,7 @@ from ..constants import (
     TYPE_MONSTER,
 )
 from ..group import CardSet
+from ..messages import sum_params
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -692,19 +693,9 @@ class MaterialsMixin:
 
     # ===== sums (Synchro Levels, Ritual Levels, Group.CheckWithSum*) ===================
 
-    @staticmethod
-    def get_sum_params(sum_param: int) -> tuple[int, int]:
-        """A card's two possible values in a sum (the second is 0 when there is none).
-
-        The low 16 bits hold one value and the next 16 another; when bit 31 is
-        set the whole low 31 bits are a single value.
-        """
-        op1 = sum_param & 0xFFFF
-        op2 = (sum_param >> 16) & 0xFFFF
-        if op2 & 0x8000:
-            op1 = sum_param & 0x7FFFFFFF
-            op2 = 0
-        return op1, op2
+    # A card's two possible values in a sum (field::get_sum_params): the one
+    # definition, engine.messages.sum_params, which SELECT_SUM's check uses too.
+    get_sum_params = staticmethod(sum_params)
 
     @staticmethod
     def check_with_sum_limit(mats: list["Card"], acc: int, index: int, count: int, min: int,

@@ -551,9 +551,9 @@ class MiscOperationsMixin:
         are not checked (the reference reads them as they come).
         """
         while True:
-            yield from self._wait_answer(MsgRockPaperScissors(player=0), lambda: True)
+            yield from self._wait_answer(MsgRockPaperScissors(player=0))
             hand0 = self.returns.ivalue[0]
-            yield from self._wait_answer(MsgRockPaperScissors(player=1), lambda: True)
+            yield from self._wait_answer(MsgRockPaperScissors(player=1))
             hand1 = self.returns.ivalue[0]
             self.emit(MsgHandRes(result=(hand0 + (hand1 << 2)) & 0xFF))
             if hand0 == hand1:

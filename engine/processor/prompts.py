@@ -7,13 +7,19 @@ answer gets MSG_RETRY and the same prompt waits again; nothing else changes.
 The answer is left in ``self.returns`` as the raw response area, which is
 what the calling procedure reads.
 
+Whether an answer is accepted is decided by the prompt's kind object
+(engine/prompt_kinds.py), the same code a host's ``respond`` checks with; where
+the message truncates a number the unit was called with (SELECT_SUM's limits,
+SELECT_COUNTER's count, SELECT_PLACE's zone count) the prompt carries the number
+itself as ``exact``, which the kind checks against.
+
 With DUEL_SIMPLE_AI, player 1's prompts are answered by the core itself.
 """
 
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..constants import (
     DUEL_SIMPLE_AI, EFFECT_FLAG_FIELD_ONLY, EFFECT_TYPE_ACTIONS, HINT_ATTRIB, HINT_CODE,
@@ -25,20 +31,19 @@ from ..constants import (
 from ..core_constants import CHAIN_FORCED, EDESC_OPERATION, EDESC_RESET, RACES_COUNT
 from ..card_effects import card_operation_key
 from ..event import Chain
-from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, EffectOption, LocInfo,
+from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, CounterLimits, EffectOption, LocInfo,
                         MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber, MsgAnnounceRace,
                         MsgHint, MsgRetry, MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain,
                         MsgSelectCounter, MsgSelectDisfield, MsgSelectEffectYn, MsgSelectIdleCmd,
                         MsgSelectOption, MsgSelectPlace, MsgSelectPosition, MsgSelectSum,
                         MsgSelectTribute, MsgSelectUnselectCard, MsgSelectYesNo, MsgSortCard,
-                        SelectableCard, SumCard, TributeCard)
+                        PlaceLimits, SelectableCard, SumCard, SumLimits, TributeCard)
 
 from ..stdsort import std_sort
 from ..field.chains import _become_target
 from ..wire import i32 as _i32
-from ..responses import is_declarable
+from ..prompt_kinds import kind_of
 from ..group import CardSet
-from ..field.materials import MaterialsMixin
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -100,32 +105,29 @@ _UNARY_OPCODES = frozenset((OPCODE_NEG, OPCODE_NOT, OPCODE_ISCODE, OPCODE_ISSETC
 class PromptsMixin:
     """Methods of Duel (see engine/duel.py)."""
 
-    def _wait_answer(self: "Duel", prompt, check: Callable[[], bool]) -> "Proc":
-        """Write the prompt, then wait until an answer passes ``check`` (MSG_RETRY otherwise)."""
-        self.emit(prompt)
+    def _wait_answer(self: "Duel", prompt, *, emit: bool = True) -> "Proc":
+        """Write the prompt, then wait until its kind accepts the answer (MSG_RETRY otherwise).
+
+        ``emit`` False: the prompt is not written and the player is asked with
+        MSG_RETRY alone (SELECT_COUNTER with too few counters, as the reference)."""
+        refusal = kind_of(prompt).refusal
+        returns = self.returns
+        lookup = self.card_reader
+        if emit:
+            self.emit(prompt)
+            asked = prompt
+        else:
+            self.emit(MsgRetry())
+            asked = MsgRetry()
         while True:
-            raw = yield prompt
-            self.returns.set_raw(raw if raw is not None else b"")
-            if check():
+            raw = yield asked
+            returns.set_raw(raw if raw is not None else b"")
+            if refusal(prompt, returns.buf, card_lookup=lookup) is None:
                 return
             self.emit(MsgRetry())
 
     def _simple_ai(self: "Duel", playerid: int) -> bool:
         return playerid == 1 and bool(self.core.duel_options & DUEL_SIMPLE_AI)
-
-    def check_response(self: "Duel", vector_size: int, min_len: int, max_len: int) -> bool:
-        """A card-selection answer: a count in [min, max], then that many distinct valid indexes."""
-        b = self.returns.bvalue
-        n = b[0]
-        if n < min_len or n > max_len:
-            return False
-        seen: set[int] = set()
-        for i in range(n):
-            idx = b[1 + i]
-            if idx >= vector_size or idx in seen:
-                return False
-            seen.add(idx)
-        return True
 
     def _sort_select_cards(self: "Duel", playerid: int) -> None:
         core = self.core
@@ -148,14 +150,7 @@ class PromptsMixin:
                              for c in core.attackable_cards),
             can_main2=1 if core.to_m2 else 0,
             can_end_phase=1 if core.to_ep else 0)
-
-        def check() -> bool:
-            v = self.returns.ivalue[0] & 0xFFFFFFFF
-            t, s = v & 0xFFFF, v >> 16
-            return not (t > 3 or (t == 0 and s >= len(core.select_chains))
-                        or (t == 1 and s >= len(core.attackable_cards))
-                        or (t == 2 and not core.to_m2) or (t == 3 and not core.to_ep))
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     def proc_select_idle_command(self: "Duel", playerid: int) -> "Proc":
         core = self.core
@@ -174,23 +169,7 @@ class PromptsMixin:
             can_battle_phase=1 if can_bp else 0,
             can_end_phase=1 if core.to_ep else 0,
             can_shuffle=1 if can_shuffle else 0)
-
-        def check() -> bool:
-            v = self.returns.ivalue[0] & 0xFFFFFFFF
-            t, s = v & 0xFFFF, v >> 16
-            sizes = {0: len(core.summonable_cards), 1: len(core.spsummonable_cards),
-                     2: len(core.repositionable_cards), 3: len(core.msetable_cards),
-                     4: len(core.ssetable_cards), 5: len(core.select_chains)}
-            if t > 8:
-                return False
-            if t in sizes:
-                return s < sizes[t]
-            if t == 6:
-                return infos.phase == PHASE_MAIN1 and core.to_bp
-            if t == 7:
-                return core.to_ep
-            return bool(infos.can_shuffle and len(self.player[playerid].list_hand) > 1)
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     # ----- yes/no and options ----------------------------------------------------------------
 
@@ -202,7 +181,7 @@ class PromptsMixin:
                                    loc=LocInfo.from_raw(pcard.get_info_location()),
                                    description=description & 0xFFFFFFFF)
         self.returns.ivalue[0] = -1
-        yield from self._wait_answer(prompt, lambda: self.returns.ivalue[0] in (0, 1))
+        yield from self._wait_answer(prompt)
 
     def proc_select_yes_no(self: "Duel", playerid: int, description: int) -> "Proc":
         if self._simple_ai(playerid):
@@ -210,7 +189,7 @@ class PromptsMixin:
             return
         prompt = MsgSelectYesNo(player=playerid, description=description & 0xFFFFFFFF)
         self.returns.ivalue[0] = -1
-        yield from self._wait_answer(prompt, lambda: self.returns.ivalue[0] in (0, 1))
+        yield from self._wait_answer(prompt)
 
     def proc_select_option(self: "Duel", playerid: int) -> "Proc":
         core = self.core
@@ -221,7 +200,7 @@ class PromptsMixin:
             self.returns.ivalue[0] = 0
             return
         prompt = MsgSelectOption(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
-        yield from self._wait_answer(prompt, lambda: 0 <= self.returns.ivalue[0] < len(core.select_options))
+        yield from self._wait_answer(prompt)
 
     # ----- cards ----------------------------------------------------------------------------
 
@@ -246,12 +225,7 @@ class PromptsMixin:
             cards=tuple(SelectableCard(code=c.data.code,
                                        location=LocInfo.from_raw(c.get_select_info_location(seq)))
                         for c in core.select_cards))
-
-        def check() -> bool:
-            if self.returns.ivalue[0] == -1:
-                return bool(cancelable)
-            return self.check_response(len(core.select_cards), min_, max_)
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     def proc_select_unselect_card(self: "Duel", playerid: int, cancelable: bool | int, min_: int,
                                   max_: int, finishable: bool | int) -> "Proc":
@@ -274,12 +248,7 @@ class PromptsMixin:
         prompt = MsgSelectUnselectCard(player=playerid, finishable=int(finishable) & 0xFF,
                                        cancelable=int(cancelable) & 0xFF, min=min_ & 0xFF, max=max_ & 0xFF,
                                        selectable=sel, unselectable=unsel)
-
-        def check() -> bool:
-            if self.returns.ivalue[0] == -1:
-                return bool(cancelable or finishable)
-            return self.check_response(len(core.select_cards) + len(core.unselect_cards), 1, 1)
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     def proc_select_chain(self: "Duel", playerid: int, spe_count: int) -> "Proc":
         core = self.core
@@ -309,13 +278,7 @@ class PromptsMixin:
                                 hint_timing=core.hint_timing[playerid] & 0xFFFFFFFF,
                                 other_hint_timing=core.hint_timing[1 - playerid] & 0xFFFFFFFF,
                                 chains=tuple(options))
-
-        def check() -> bool:
-            v = self.returns.ivalue[0]
-            if v == -1:
-                return not any(ch.flag & CHAIN_FORCED for ch in core.select_chains)
-            return 0 <= v < len(core.select_chains)
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     # ----- zones and positions ------------------------------------------------------------
 
@@ -348,24 +311,6 @@ class PromptsMixin:
             elif filt & 0x2:
                 b[2] = 7
 
-    def _place_check(self: "Duel", playerid: int, flag: int, count: int) -> bool:
-        b = self.returns.bvalue
-        selected = 0
-        for i in range(max(1, count)):
-            p, l, s = b[i * 3], b[i * 3 + 1], b[i * 3 + 2]
-            shift = (s + (0 if p == playerid else 16) + (0 if l == LOCATION_MZONE else 8)) & 31
-            sel = (0x1 << shift) & 0xFFFFFFFF
-            if not (count == 0 and i == 0 and l == 0) and (
-                    p not in (0, 1) or l not in (LOCATION_MZONE, LOCATION_SZONE)
-                    or (sel & flag) or (sel & selected)):
-                return False
-            if sel & (0x1 << 5):
-                sel |= 0x1 << (16 + 6)
-            if sel & (0x1 << 6):
-                sel |= 0x1 << (16 + 5)
-            selected |= sel
-        return True
-
     def proc_select_place(self: "Duel", playerid: int, flag: int, count: int) -> "Proc":
         yield from self._select_place(MsgSelectPlace, playerid, flag, count)
 
@@ -377,9 +322,9 @@ class PromptsMixin:
         if self._simple_ai(playerid):
             self._simple_ai_place(flag)
             return
-        prompt = cls(player=playerid, count=count & 0xFF, flag=flag)
+        prompt = cls(player=playerid, count=count & 0xFF, flag=flag, exact=PlaceLimits(count))
         self.returns.bvalue[0] = 0
-        yield from self._wait_answer(prompt, lambda: self._place_check(playerid, flag, count))
+        yield from self._wait_answer(prompt)
 
     def proc_select_position(self: "Duel", playerid: int, code: int, positions: int) -> "Proc":
         if positions == 0:
@@ -398,11 +343,7 @@ class PromptsMixin:
             return
         prompt = MsgSelectPosition(player=playerid, code=code & 0xFFFFFFFF, positions=positions)
         self.returns.ivalue[0] = 0
-
-        def check() -> bool:
-            pos = self.returns.ivalue[0] & 0xFFFFFFFF
-            return pos in (0x1, 0x2, 0x4, 0x8) and bool(pos & positions)
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     # ----- tributes, counters, sums, sorting ----------------------------------------------------
 
@@ -423,23 +364,7 @@ class PromptsMixin:
                                     location=c.current.location, sequence=c.get_select_sequence(seq),
                                     release_param=c.release_param & 0xFF)
                         for c in core.select_cards))
-
-        def check() -> bool:
-            b = self.returns.bvalue
-            if self.returns.ivalue[0] == -1:
-                return bool(cancelable)
-            if b[0] > max_:
-                return False
-            seen: set[int] = set()
-            total = 0
-            for i in range(b[0]):
-                v = b[i + 1]
-                if v >= len(core.select_cards) or v in seen:
-                    return False
-                seen.add(v)
-                total += core.select_cards[v].release_param
-            return total >= min_
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     def proc_select_counter(self: "Duel", playerid: int, countertype: int, count: int, s: int, o: int) -> "Proc":
         core = self.core
@@ -458,34 +383,24 @@ class PromptsMixin:
             fp = 1 - fp
             avail = o
 
-        def check() -> bool:
-            ct = 0
-            for i, c in enumerate(core.select_cards):
-                if c.get_counter(countertype) < self.returns.svalue[i]:
-                    return False
-                ct += self.returns.svalue[i]
-            return ct == count
+        def question() -> MsgSelectCounter:
+            seq = [0]
+            return MsgSelectCounter(
+                player=playerid, counter_type=countertype & 0xFFFF, count=count & 0xFFFF,
+                cards=tuple(CounterCard(code=c.data.code, controller=c.current.controler,
+                                        location=c.current.location, sequence=c.get_select_sequence(seq),
+                                        counter_count=c.get_counter(countertype) & 0xFFFF)
+                            for c in core.select_cards),
+                exact=CounterLimits(count, tuple(c.get_counter(countertype) for c in core.select_cards)))
         if count > total:
             # The reference answers with MSG_RETRY and waits without a prompt; every answer
             # then goes through the same check, which fewer counters than asked can never
             # pass: MSG_RETRY again, for ever (the script should have checked first).
-            self.emit(MsgRetry())
-            while True:
-                raw = yield MsgRetry()
-                self.returns.set_raw(raw if raw is not None else b"")
-                if check():
-                    return
-                self.emit(MsgRetry())
+            yield from self._wait_answer(question(), emit=False)
+            return
         core.selecting_player = playerid
         core.select_cards.sort(key=card_operation_key)
-        seq = [0]
-        prompt = MsgSelectCounter(
-            player=playerid, counter_type=countertype & 0xFFFF, count=count & 0xFFFF,
-            cards=tuple(CounterCard(code=c.data.code, controller=c.current.controler,
-                                    location=c.current.location, sequence=c.get_select_sequence(seq),
-                                    counter_count=c.get_counter(countertype) & 0xFFFF)
-                        for c in core.select_cards))
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(question())
 
     def proc_select_sum(self: "Duel", playerid: int, acc: int, min_: int, max_: int) -> "Proc":
         """Choose cards whose values add up to ``acc`` (max 0: "at least acc", e.g. Ritual tributes)."""
@@ -506,42 +421,9 @@ class PromptsMixin:
         must = tuple(sum_card(c) for c in core.must_select_cards)
         cards = tuple(sum_card(c) for c in core.select_cards)
         prompt = MsgSelectSum(player=playerid, mode=mode, target=acc & 0xFFFFFFFF, min=min_ & 0xFF,
-                              max=shown_max & 0xFF, must_cards=must, cards=cards)
-        yield from self._wait_answer(prompt, lambda: self._sum_check(acc, min_, max_))
-
-    def _sum_check(self: "Duel", acc: int, min_: int, max_: int) -> bool:
-        core = self.core
-        b = self.returns.bvalue
-        mcount = min(len(core.must_select_cards), UINT8_MAX)
-        m = len(core.select_cards)
-        seen: set[int] = set()
-        if max_:
-            if b[0] < min_ + mcount or b[0] > max_ + mcount:
-                return False
-            oparam = [c.sum_param for c in core.must_select_cards[:mcount]]
-            for i in range(mcount, b[0]):
-                v = b[i + 1]
-                if v >= m or v in seen:
-                    return False
-                seen.add(v)
-                oparam.append(core.select_cards[v].sum_param)
-            return _select_sum_check1(oparam, len(oparam), 0, acc, 0xFFFF)
-        total = mx = 0
-        mn = 0x7FFFFFFF
-        params = [c.sum_param for c in core.must_select_cards[:mcount]]
-        for i in range(mcount, b[0]):
-            v = b[i + 1]
-            if v >= m or v in seen:
-                return False
-            seen.add(v)
-            params.append(core.select_cards[v].sum_param)
-        for sp in params:
-            o1, o2 = _sum_params(sp)
-            ms = o2 if (o2 and o2 < o1) else o1
-            total += ms
-            mx += max(o1, o2)
-            mn = min(mn, ms)
-        return not (mx < acc or total - mn >= acc)
+                              max=shown_max & 0xFF, must_cards=must, cards=cards,
+                              exact=SumLimits(min_, max_, acc))
+        yield from self._wait_answer(prompt)
 
     def proc_sort_card(self: "Duel", playerid: int) -> "Proc":
         core = self.core
@@ -554,14 +436,7 @@ class PromptsMixin:
         if len(core.select_cards) > UINT8_MAX:
             del core.select_cards[UINT8_MAX:]
         prompt = MsgSortCard(player=playerid, cards=tuple(_card_info(c) for c in core.select_cards))
-
-        def check() -> bool:
-            b = self.returns.bvalue
-            if b[0] == 0xFF:
-                return True
-            m = len(core.select_cards)
-            return sorted(b[i] for i in range(m)) == list(range(m))
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
 
     # ----- announcements --------------------------------------------------------------------
 
@@ -570,19 +445,7 @@ class PromptsMixin:
         if scount <= count:
             count = scount
         prompt = MsgAnnounceRace(player=playerid, count=count & 0xFF, available=available & 0xFFFFFFFF)
-
-        def check() -> bool:
-            rc = self.returns.ivalue[0] & 0xFFFFFFFF
-            sel = 0
-            ft = 1
-            while ft < (1 << RACES_COUNT):
-                if ft & rc:
-                    if not (ft & available):
-                        return False
-                    sel += 1
-                ft <<= 1
-            return sel == count
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
         self.emit(MsgHint(type=HINT_RACE, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
 
     def proc_announce_attribute(self: "Duel", playerid: int, count: int, available: int) -> "Proc":
@@ -590,31 +453,13 @@ class PromptsMixin:
         if scount <= count:
             count = scount
         prompt = MsgAnnounceAttrib(player=playerid, count=count & 0xFF, available=available & 0xFFFFFFFF)
-
-        def check() -> bool:
-            rc = self.returns.ivalue[0]
-            sel = 0
-            for i in range(7):
-                ft = 1 << i
-                if ft & rc:
-                    if not (ft & available):
-                        return False
-                    sel += 1
-            return sel == count
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
         self.emit(MsgHint(type=HINT_ATTRIB, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
 
     def proc_announce_card(self: "Duel", playerid: int) -> "Proc":
         core = self.core
         prompt = MsgAnnounceCard(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
-
-        def check() -> bool:
-            code = self.returns.ivalue[0] & 0xFFFFFFFF
-            data = self.card_reader(code) if code else None
-            if data is None or not data.code:
-                return False
-            return bool(is_declarable(data, core.select_options))
-        yield from self._wait_answer(prompt, check)
+        yield from self._wait_answer(prompt)
         self.emit(MsgHint(type=HINT_CODE, player=playerid, data=self.returns.ivalue[0] & 0xFFFFFFFF))
 
     def proc_announce_number(self: "Duel", playerid: int) -> "Proc":
@@ -622,7 +467,7 @@ class PromptsMixin:
         if len(core.select_options) > UINT8_MAX:
             del core.select_options[UINT8_MAX:]
         prompt = MsgAnnounceNumber(player=playerid, options=tuple(o & 0xFFFFFFFF for o in core.select_options))
-        yield from self._wait_answer(prompt, lambda: 0 <= self.returns.ivalue[0] < len(core.select_options))
+        yield from self._wait_answer(prompt)
         self.emit(MsgHint(type=HINT_NUMBER, player=playerid,
                           data=core.select_options[self.returns.ivalue[0]] & 0xFFFFFFFF))
 
@@ -696,18 +541,3 @@ class PromptsMixin:
                 break
         return stack_size == 1
 
-
-def _sum_params(sum_param: int) -> tuple[int, int]:
-    """A card's sum value(s): see MaterialsMixin.get_sum_params."""
-    return MaterialsMixin.get_sum_params(sum_param)
-
-
-def _select_sum_check1(oparam: list[int], size: int, index: int, acc: int, opmin: int) -> bool:
-    """Do the chosen values add up to exactly ``acc``, with no card unnecessary?"""
-    if acc == 0 or index == size:
-        return False
-    o1, o2 = _sum_params(oparam[index])
-    if index == size - 1:
-        return (acc == o1 and acc + opmin > o1) or (bool(o2) and acc == o2 and acc + opmin > o2)
-    return ((acc > o1 and _select_sum_check1(oparam, size, index + 1, acc - o1, min(o1, opmin)))
-            or (o2 > 0 and acc > o2 and _select_sum_check1(oparam, size, index + 1, acc - o2, min(o2, opmin))))
