@@ -331,8 +331,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
     differs (--diff).
     """
 
-    from .replay import ReplayError, compare_snapshots, diff_replay, load_snapshot, play_replay, \
-        read_replay, save_snapshot
+    from .replay import ReplayError, compare_snapshots, load_snapshot, play_replay, read_replay, save_snapshot
 
     try:
         rep = read_replay(replay_file)
@@ -359,6 +358,7 @@ def replay(replay_file: Path, scripts: Path | None, db: Path | None, puzzles: Pa
     if diff_ref:
         if ref_lib is None:
             raise click.UsageError("--diff needs the reference library: --ref-lib FILE or OCGCORE_LIB")
+        from .replay_diff import diff_replay   # the reference core and the diff machinery, for --diff only
         try:
             res = diff_replay(rep, ref_lib, database, folder, puzzle_dir=puzzles)
         except ReplayError as exc:

@@ -41,6 +41,8 @@ from xml.sax.saxutils import quoteattr
 
 from duelhost.bindings.files import OutsideFolderError, confined_path
 
+from . import paths
+
 __all__ = [
     "CoverageReport",
     "FileCoverage",
@@ -153,6 +155,14 @@ def active_lines(dump: bytes) -> set[int]:
     return out
 
 
+def _runtime() -> Any:
+    """duelhost.bindings.runtime, imported on first use: it loads lupa, and this module is
+    loaded by the coverage pytest plugin (duelhost/coverage_plugin.py) at every pytest start,
+    which must stay light when coverage is not asked for."""
+    from duelhost.bindings import runtime
+    return runtime
+
+
 _COMPILER: Any = None
 
 
@@ -160,7 +170,7 @@ def _compiler() -> Any:
     """A plain Lua state used only to compile (never to run) script text."""
     global _COMPILER
     if _COMPILER is None:
-        import lupa.lua54 as lupa
+        import lupa.lua54 as lupa   # lazy: see _runtime
         rt = lupa.LuaRuntime(encoding=None, register_eval=False, register_builtins=False)
         _COMPILER = rt.eval(
             "function(src, name) local f, e = load(src, name, 't')"
@@ -219,14 +229,12 @@ class LuaCoverage:
     # ----- switching on and off ---------------------------------------------------------
 
     def start(self) -> "LuaCoverage":
-        from duelhost.bindings.runtime import add_sandbox_observer
-        add_sandbox_observer(self._observe)
+        _runtime().add_sandbox_observer(self._observe)
         self.active = True
         return self
 
     def stop(self) -> None:
-        from duelhost.bindings.runtime import remove_sandbox_observer
-        remove_sandbox_observer(self._observe)
+        _runtime().remove_sandbox_observer(self._observe)
         self.active = False
         for key in list(self._live):
             fin = self._live.get(key)
@@ -274,12 +282,11 @@ class LuaCoverage:
             self._take_from(reader, sources)
 
     def _take_from(self, reader: Any, sources: dict[str, bytes] | None) -> None:
-        from duelhost.bindings.runtime import parse_line_hits
         try:
             text = reader()
         except Exception:
             return
-        self.merge_hits(parse_line_hits(text))
+        self.merge_hits(_runtime().parse_line_hits(text))
 
     @property
     def sources(self) -> dict[str, bytes]:
@@ -342,7 +349,6 @@ def _default_dirs() -> list[Path]:
     if env:
         out.append(Path(env))
     try:
-        from . import paths
         out.append(paths.bundled_scripts())
     except FileNotFoundError:
         pass

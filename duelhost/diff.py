@@ -8,6 +8,7 @@ of the total, and for each other duel where it first differs.
 from __future__ import annotations
 
 import collections
+import importlib
 import random
 import statistics
 import sys
@@ -164,17 +165,16 @@ class GoldenWork(Work):
     def prepare(self) -> Any:
         """Import the engine and the Lua side once per worker process (a forked child
         inherits them: its deadline is spent on the duel, not on imports)."""
-        import importlib
         for name in ("duelhost.engine.duel", "duelhost.bindings.host", "duelhost.host"):
             importlib.import_module(name)
-        from duelhost.bindings import registry
+        from duelhost.bindings import registry   # lazy: the Lua runtime, loaded here for the workers
         registry.load_libraries()
         return None
 
     def run(self, state: Any, record: Any, progress: Any) -> ReplayResult:
         script = None
         if record.scripts is not None:
-            from duelhost.bindings.host import LuaScriptHost
+            from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a duel with scripts
             script = LuaScriptHost(self.scripts)
         return replay_record(record, record_card_reader(record), script, progress)
 
@@ -530,7 +530,7 @@ def play_side_by_side(ref_core: Any, db: Any, scripts: Path | None, setup: DuelS
     ours = None
     try:
         if scripts is not None:
-            from duelhost.bindings.host import LuaScriptHost
+            from duelhost.bindings.host import LuaScriptHost   # lazy: as GoldenWork.run
             script = LuaScriptHost(scripts, time_budget=script_time_budget)
         ours = set_up_both(ref, db, setup, script)
         if prepare is not None:

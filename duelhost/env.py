@@ -59,7 +59,10 @@ except ImportError as exc:     # pragma: no cover - depends on the extra
     raise ImportError(f"duelhost.env needs the 'env' extra ({exc.name} is missing): "
                       "pip install 'duelhost[env]'") from None
 
+from duelhost import paths
+from duelhost.deckpool import deck_pool, random_deck
 from duelhost.engine import constants as C
+from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.core_constants import RACES_COUNT
 from duelhost.engine.messages import (LocInfo, MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber,
                                       MsgAnnounceRace, MsgRockPaperScissors, MsgSelectBattleCmd, MsgSelectCard,
@@ -68,9 +71,15 @@ from duelhost.engine.messages import (LocInfo, MsgAnnounceAttrib, MsgAnnounceCar
                                       MsgSelectSum, MsgSelectTribute, MsgSelectUnselectCard, MsgSelectYesNo,
                                       MsgSortCard, Prompt, sum_params)
 from duelhost.engine.responses import (AnnounceAttribResponse, AnnounceCardResponse, AnnounceRaceResponse,
-                                       CardsResponse, CounterResponse, InvalidResponse, PlaceResponse,
-                                       Response, SortResponse, SumResponse, Zone, encode_response,
-                                       is_declarable, legal_responses, parse_response, random_response)
+                                       BattleCmdResponse, CardsResponse, CounterResponse, IdleCmdResponse,
+                                       InvalidResponse, PlaceResponse, Response, SortResponse, SumResponse, Zone,
+                                       encode_response, is_declarable, legal_responses, parse_response,
+                                       random_response)
+from duelhost.engine.ydk import read_ydk
+from duelhost.fork import open_db
+from duelhost.host import DEFAULT_OPTIONS, Duel
+from duelhost.play import board_text as play_board_text
+from duelhost.play import bundled_deck
 
 __all__ = ["AGENTS", "CARD_FEATURES", "GLOBAL_FEATURES", "IllegalActionError", "MAX_CARDS", "MAX_OPTIONS",
            "OPTION_FEATURES", "Option", "OptionKind", "PROMPT_KINDS", "Decision", "DuelEnv", "env", "raw_env"]
@@ -284,7 +293,6 @@ class Decision:
         return self._multi()
 
     def _with_response(self, o: Option) -> Option:
-        from duelhost.engine.responses import BattleCmdResponse, IdleCmdResponse
         cls = IdleCmdResponse if isinstance(self.prompt, MsgSelectIdleCmd) else BattleCmdResponse
         return Option(o.kind, o.code, o.whose, o.location, o.sequence, o.position, o.value, o.value2,
                       response=cls(command=o.value, index=o.value2))
@@ -489,21 +497,16 @@ DeckSpec = tuple[Sequence[int], Sequence[int]]
 def _default_decks(db: Any) -> list[DeckSpec]:
     """The bundled rules decks (cards/rules_a.ydk, rules_b.ydk) from a source checkout; where
     they are not installed, two random 40-card decks of the bundled cards (seed 0)."""
-    from duelhost.engine.ydk import read_ydk
-    from duelhost.play import bundled_deck
     try:
         return [(tuple(d.main), tuple(d.extra)) for d in (read_ydk(bundled_deck(n))
                                                          for n in ("rules_a.ydk", "rules_b.ydk"))]
     except FileNotFoundError:
-        from duelhost import paths
-        from duelhost.deckpool import deck_pool, random_deck
         pool = deck_pool(db, paths.bundled_scripts(), ot=0xFF)
         rng = random.Random(0)
         return [tuple(tuple(x) for x in random_deck(rng, pool)) for _ in range(2)]  # type: ignore[misc]
 
 
 def _read_decks(decks: Iterable[Any], db: Any) -> list[DeckSpec]:
-    from duelhost.engine.ydk import read_ydk
     out: list[DeckSpec] = []
     for d in decks:
         if isinstance(d, (str, Path)):
@@ -538,9 +541,6 @@ class DuelEnv(AECEnv):
                  options: int | None = None, max_turns: int | None = None, max_steps: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        from duelhost.engine.carddb import CardDatabase
-        from duelhost.fork import open_db
-        from duelhost.host import DEFAULT_OPTIONS
         modes: Any = self.metadata["render_modes"]
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -548,7 +548,6 @@ class DuelEnv(AECEnv):
         if isinstance(db, CardDatabase):
             self.db = db
         else:
-            from duelhost import paths
             self.db = open_db(str(db if db is not None else paths.bundled_db()))
         self.scripts = scripts
         self.decks = _read_decks(decks, self.db) if decks is not None else _default_decks(self.db)
@@ -587,7 +586,6 @@ class DuelEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new duel.  ``seed`` fixes the decks drawn, the duel's seed and the shuffles;
         ``options`` may hold ``decks`` (two (main, extra) pairs for this duel only)."""
-        from duelhost.host import Duel
         if seed is not None:
             self._rng = random.Random(seed)
         if self.duel is not None:
@@ -752,12 +750,11 @@ class DuelEnv(AECEnv):
 
     def board_text(self) -> str:
         """The board from the acting player's side, the prompt and the legal actions."""
-        from duelhost.play import board_text
         if self.duel is None:
             return "(no duel: call reset())"
         d = self.decision
         viewer = d.prompt.player if d is not None else None
-        lines = [board_text(self.duel, viewer)]
+        lines = [play_board_text(self.duel, viewer)]
         if d is None:
             win = self.duel.win()
             lines.append("Duel over: " + (f"player {win.player} wins (reason {win.reason})"

@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from duelhost.engine.carddb import CardDatabase
+from duelhost.engine.carddb import CardDatabase
 
+if TYPE_CHECKING:
     from .host import Duel
 
 __all__ = ["DuelSetup", "DuelSnapshot", "ForkError", "build_duel", "load_puzzle", "open_db"]
@@ -120,7 +120,6 @@ _DB_CACHE: dict[tuple[str, int, int], CardDatabase] = {}
 
 def open_db(path: str) -> CardDatabase:
     """The card database at ``path``, opened once per process (while the file is unchanged)."""
-    from duelhost.engine.carddb import CardDatabase
     st = os.stat(path)
     key = (os.path.realpath(path), st.st_mtime_ns, st.st_size)
     db = _DB_CACHE.get(key)
@@ -171,6 +170,8 @@ def build_duel(snapshot: DuelSnapshot, *, check_against: Duel | None = None) -> 
 
     ``check_against``: the duel being forked; the new one must have written as many
     messages and be at the same RNG state, else ``ForkError``."""
+    # a circle not yet designed away: host.py imports this module (the snapshot types) and
+    # Duel.fork/restore/unpickling call build_duel, which makes a host Duel
     from .host import Duel
     if not isinstance(snapshot, DuelSnapshot):
         raise ForkError(f"not a duel snapshot: {type(snapshot).__name__} (use Duel.snapshot())")
@@ -187,7 +188,7 @@ def build_duel(snapshot: DuelSnapshot, *, check_against: Duel | None = None) -> 
         duel = Duel(db=db, scripts=False, seed=setup.seed, seed_sequence=setup.seed_sequence,
                     options=setup.options)
     else:
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a duel with scripts
         for folder in setup.scripts:
             if not Path(folder).is_dir():
                 raise ForkError(f"script folder {folder} of the snapshot does not exist here")
@@ -244,6 +245,7 @@ def load_puzzle(path: str | Path, *, scripts: str | Path | None = None, db: Any 
     """``duelhost.puzzle.load_puzzle`` whose duel can be forked: the puzzle file is a
     recorded set-up step (``Duel.run_setup_lua``), replayed by a fork (the file must
     stay unchanged while forks are made)."""
+    # the same circle as build_duel's (puzzle.py imports host.py, which imports this module)
     from .host import Duel
     from .puzzle import DRAW_COUNT, START_HAND, START_LP, PuzzleError
     path = Path(path)

@@ -19,15 +19,13 @@ import os
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
+from .engine.card_data import CardData
 from .engine.messages import Message, Prompt, decode_messages
 from .engine.responses import RESPONSE_SIZE
-
-if TYPE_CHECKING:
-    from .engine.card import CardData
 
 __all__ = [
     "GOLDEN_DIR_ENV",
@@ -295,8 +293,6 @@ _CARD_DATA = struct.Struct("<II16HIIIIiiIIII")
 
 def card_data_from_bytes(raw: bytes) -> CardData:
     """The reference's 80-byte card_data struct as the engine's CardData."""
-    from duelhost.engine.card import CardData
-
     v = _CARD_DATA.unpack(raw)
     setcodes = tuple(x for x in v[2:18] if x)
     (type_, level, attribute, race, attack, defense, lscale, rscale, link_marker,

@@ -43,6 +43,8 @@ from . import fork as _fork
 from . import paths
 from .driver import Driver
 from .fork import DuelSnapshot, ForkError
+from .legal import legal_responses as _legal_responses
+from .state import snapshot as _board_snapshot
 
 DEFAULT_OPTIONS = 5 << 16   # Master Rule 2020, no option flags (as the recorded reference duels)
 
@@ -96,7 +98,7 @@ class Duel:
         self._fork_scripts: tuple[str, ...] | None = None
         self._fork_host_options: Any = None
         if script_host is None and scripts is not False:
-            from duelhost.bindings.host import LuaScriptHost
+            from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a duel with scripts
             folder = Path(scripts) if isinstance(scripts, (str, Path)) else paths.bundled_scripts()
             script_host = LuaScriptHost(folder)
         if script_host is not None:
@@ -118,7 +120,7 @@ class Duel:
 
     def _note_script_host(self, host: Any) -> None:
         """Remember how to rebuild the script host (a fresh plain LuaScriptHost), or why not."""
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: as in __init__ (a script host exists here)
         if type(host) is not LuaScriptHost:
             self._fork_problem = (f"it runs its scripts in a {type(host).__name__} given by its creator "
                                   "(the pytest toolkit's Scenario, a test double), which fork() cannot rebuild")
@@ -201,6 +203,7 @@ class Duel:
         """Run a Lua file (a puzzle's Debug-API set-up) in the duel's script state before
         start(), as a recorded set-up step that fork() replays (duelhost.puzzle.run_lua_file
         runs it; the file must stay unchanged while the duel is forked)."""
+        # a circle not yet designed away: puzzle.py imports this module (Duel) at load time
         from .puzzle import run_lua_file
         if self._started:
             raise DuelSetupError("the duel has already started: set it up before start()")
@@ -265,8 +268,7 @@ class Duel:
         """Legal answers to the pending request (or ``request``), at every prompt kind: all of
         them where the choices are few (commands, chain, yes/no, ...), the first ``limit`` in a
         documented order where they can be very many (cards, sums, zones: duelhost.legal)."""
-        from .legal import legal_responses as listed
-        return listed(request if request is not None else self._need_request(), limit=limit, cards=self.db)
+        return _legal_responses(request if request is not None else self._need_request(), limit=limit, cards=self.db)
 
     def respond(self, response: Response | bytes | int) -> Prompt | None:
         """Answer the pending request; return the next one (None when the duel has ended).
@@ -425,6 +427,7 @@ class Duel:
         The YGOPro client can open it when every card was put in a Deck or
         Extra Deck and both players have the same LP, hand and draw settings.
         """
+        # lazy: the replay format (with play.py's words and the deck pool) loads when a duel saves one
         from .replay import ReplayError, replay_from_duel, write_replay
         if self._player_info[0] != self._player_info[1]:
             raise ReplayError("a replay file holds one LP/hand/draw setting for both players")
@@ -458,8 +461,7 @@ class Duel:
 
     def state(self):
         """A snapshot of the whole board (see duelhost.state)."""
-        from .state import snapshot
-        return snapshot(self)
+        return _board_snapshot(self)
 
     def card_name(self, code: int) -> str:
         rec = self.db.find(code & 0x7FFFFFFF)

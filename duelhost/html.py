@@ -29,14 +29,22 @@ from __future__ import annotations
 
 import html as _html
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from duelhost.engine import constants as C
 from duelhost.engine import messages as M
+from duelhost.engine.carddb import CardDatabase
+from duelhost.engine.responses import parse_response
 
+from . import paths
+from .conformance import _first_difference, _same_unordered, build_duel
 from .counter_names import counter_name
+from .golden import load_records, record_card_reader
+from .play import PHASE_WORDS, Words, narrate
+from .replay import play_replay
 
 __all__ = ["Recorder", "board_from_engine", "apply_message", "render_page", "replay_page",
            "golden_divergence_page", "live_divergence_page", "scenario_page", "write_page"]
@@ -235,7 +243,6 @@ class _NoDb:
 
 def message_words(msg: M.Message, words: Any, name_of: NameOf) -> str:
     """One line for a message: duelhost play's log line, else the message's own description."""
-    from .play import narrate
     try:
         text = narrate(msg, words)
     except Exception:          # words are a courtesy: never lose the page for one line
@@ -262,7 +269,6 @@ class Recorder:
     board and the words of the messages written since the last one."""
 
     def __init__(self, engine: Any, name_of: NameOf, db: Any = None) -> None:
-        from .play import Words
         self.engine = engine
         self.name_of = name_of
         self.words = Words(_View(engine, name_of, db), None)
@@ -312,7 +318,6 @@ class Recorder:
 
 def answer_words(prompt: Any, raw: bytes, db: Any = None) -> str:
     """A recorded answer in words (the typed response), or its bytes when it does not parse."""
-    from duelhost.engine.responses import parse_response
     try:
         return repr(parse_response(prompt, raw, card_lookup=getattr(db, "find", None)))
     except Exception:
@@ -340,7 +345,6 @@ def _codes_of_board(board: dict[str, Any]) -> set[int]:
 
 
 def _tables(codes: set[int], name_of: NameOf) -> dict[str, Any]:
-    from .play import PHASE_WORDS
     counters: dict[str, str] = {}
     return {"names": _names(codes, name_of), "phases": {str(k): v for k, v in PHASE_WORDS.items()},
             "counters": counters}
@@ -396,7 +400,6 @@ def _page_data(title: str, recorder: Recorder, name_of: NameOf, *, summary: str,
 def replay_page(replay: Any, db: Any, scripts: Path | None, out: str | Path, *,
                 puzzle_dir: Path | None = None) -> Path:
     """Play a replay (duelhost.replay.Replay) through our engine and write its page."""
-    from .replay import play_replay
     name_of = db_namer(db)
     holder: dict[str, Any] = {}
 
@@ -452,18 +455,12 @@ def golden_divergence_page(record: Any, out: str | Path, *, scripts: Path | None
                            db: Any = None) -> Path | None:
     """Replay a recorded duel (duelhost.golden.DuelRecord) and, when our stream differs
     from the recording, write the page of the duel up to the divergence (None when identical)."""
-    from .conformance import _first_difference, _same_unordered, build_duel
-    from .golden import record_card_reader
-
     if db is None:
-        from duelhost.engine.carddb import CardDatabase
-
-        from . import paths
         db = CardDatabase.open(paths.bundled_db())
     name_of = db_namer(db)
     script = None
     if record.scripts is not None and scripts is not None:
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a duel with scripts
         script = LuaScriptHost(scripts)
     reader = record_card_reader(record)
     card_type = _card_type_of(db, reader)
@@ -505,6 +502,8 @@ def golden_divergence_page(record: Any, out: str | Path, *, scripts: Path | None
 def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | None, out: str | Path) -> Path | None:
     """The page of a live-diff duel (duelhost.diff.LiveResult) that is not identical: the
     duel is played again in both cores with the same set-up and answers (``result.sent``)."""
+    # lazy: the reference core's ctypes adapter and the diff machinery load for this page only
+    # (duelhost diff --html), not for the scenario and replay pages
     from .diff import set_up_both, settle_hint_order
     from .reference import ReferenceCore
 
@@ -517,7 +516,7 @@ def live_divergence_page(result: Any, ref_lib: Any, db: Any, scripts: Path | Non
     ref = core.create_duel(seed=setup.seed) if setup.seed is not None else core.create_duel(setup.seed_sequence)
     script = None
     if scripts is not None:
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: as in golden_divergence_page
         script = LuaScriptHost(scripts)
     try:
         ours = set_up_both(ref, db, setup, script)
@@ -795,11 +794,6 @@ def divergence_pages(summary: Any, folder: str | Path, *, golden_file: Path | No
                      ref_lib: Path | None = None) -> list[Path]:
     """One page per duel of a ``duelhost diff`` summary that is not identical, in ``folder``
     (``<duel id>.html``); returns the pages written."""
-    import re
-
-    from duelhost.engine.carddb import CardDatabase
-
-    from . import paths
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     db = CardDatabase.open(db_path if db_path is not None else paths.bundled_db())
@@ -810,7 +804,6 @@ def divergence_pages(summary: Any, folder: str | Path, *, golden_file: Path | No
         return folder / (re.sub(r"[^\w.-]+", "_", str(duel_id)) + ".html")
 
     if golden_file is not None:
-        from .golden import load_records
         wanted = {r.id for r in bad}
         for record in load_records(golden_file):
             if record.id in wanted:

@@ -55,14 +55,13 @@ from duelhost.engine.rng import MTRandom
 from .deckpool import _needs_script
 from .driver import Driver, DuelSetup
 from .play import win_words
-from .reference import ReferenceCore
 from .state import PHASE_NAMES
 
 __all__ = [
     "REPLAY_COMPRESSED", "REPLAY_TAG", "REPLAY_DECODED", "REPLAY_SINGLE_MODE", "REPLAY_UNIFORM",
     "REPLAY_ID_YRP1", "REPLAY_ID_YRP2", "ReplayError", "ReplayHeader", "ReplayDeck", "Replay",
     "read_replay", "parse_replay", "write_replay", "encode_replay", "ReplayRun", "play_replay",
-    "freeze_state", "compare_snapshots", "diff_replay", "replay_from_duel", "missing_cards",
+    "freeze_state", "compare_snapshots", "replay_from_duel", "missing_cards",
 ]
 
 REPLAY_COMPRESSED = 0x1
@@ -422,7 +421,7 @@ class ReplayRun:
 def _script_host(scripts: Path | None, replay: Replay, puzzle_dir: Path | None, time_budget: float) -> Any:
     if scripts is None:
         return None
-    from duelhost.bindings.host import LuaScriptHost
+    from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a replay with scripts
     dirs = [scripts]
     if puzzle_dir is not None:
         dirs.append(puzzle_dir)
@@ -623,54 +622,6 @@ def load_snapshot(path: str | Path) -> dict[str, Any]:
         raise ReplayError(f"{path}: not a snapshot: {exc}") from None
 
 
-# ---------------------------------------------------------------------------------------------
-# side by side with the reference
-# ---------------------------------------------------------------------------------------------
-def diff_replay(replay: Replay, ref_lib: Any, db: Any, scripts: Path | None, *,
-                turn_limit: int = 10_000, puzzle_dir: Path | None = None) -> Any:
-    """Play a replay's responses in the reference library and our engine; compare the streams
-    (a LiveResult, as ``duelhost diff``).  A 'yrp1' replay is
-    created with ``create_duel`` in both cores (the reference's v1 rule, also for replays
-    recorded before UNIFORM, whose older rule the current reference cannot reproduce).
-    A single-mode replay's puzzle (a file of ``scripts`` or ``puzzle_dir``) is preloaded in
-    both cores as ``diff --puzzle`` does (puzzle_diff.puzzle_prepare); a puzzle that is
-    missing, refused or fails in both is a ReplayError."""
-    from .diff import play_side_by_side
-
-    core = ReferenceCore.load(ref_lib, db=db, scripts=scripts)
-    prepare = None
-    if replay.is_single:
-        prepare = _puzzle_for_diff(core, replay, scripts, puzzle_dir)
-    # a 'yrp1' replay: create_duel(first output of mt19937(seed)), the reference's v1 rule on both
-    # sides (a replay recorded before UNIFORM used an older rule that the reference no longer has)
-    setup = replay_setup(replay, own_rng=False)
-    answers = iter(replay.responses)
-
-    class _Exhausted(Exception):
-        pass
-
-    def responder(prompt: Any) -> bytes:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise _Exhausted() from None
-
-    from .puzzle_diff import PuzzleLoadError
-    try:
-        return play_side_by_side(core, db, scripts, setup, None, duel_id=replay.source, seed=0,
-                                 turn_limit=turn_limit, response_limit=len(replay.responses),
-                                 responder=responder, prepare=prepare)
-    except _Exhausted:  # pragma: no cover - response_limit stops first
-        raise
-    except PuzzleLoadError as exc:
-        if exc.in_both:
-            raise ReplayError(f"{replay.source}: puzzle script {replay.script_name!r}: {exc.describe()}") from None
-        from .diff import LiveResult
-        return LiveResult(id=replay.source, seed=0, status="error", end=None, agreeing=0, messages=0,
-                          responses=0, turns=0, error=f"puzzle script {replay.script_name!r}: {exc.describe()}")
-
-
-
 def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, db_name: str | Path = "the database",
                   source: str | Path = "") -> str | None:
     """One line saying which of ``codes`` have no row in ``database`` or no ``c<ID>.lua``
@@ -706,20 +657,3 @@ def missing_cards(codes: Sequence[int], database: Any, scripts: str | Path, *, d
 def replay_codes(rep: Replay) -> list[int]:
     """Every card code of the replay's decks (Main and Extra, every player)."""
     return [c for d in rep.decks for c in (*d.main, *d.extra)]
-
-
-def _puzzle_for_diff(core: Any, replay: Replay, scripts: Path | None, puzzle_dir: Path | None) -> Any:
-    """The prepare step of a single-mode replay: its puzzle file found in the script or puzzle
-    folders (confined to them, bindings/files.py), preloaded in both cores."""
-    from .puzzle_diff import puzzle_prepare
-    name = replay.script_name or ""
-    folders = [d for d in (scripts, puzzle_dir) if d is not None]
-    try:
-        found = file_in_folders(folders, name)
-    except OutsideFolderError as exc:
-        raise ReplayError(f"{replay.source}: puzzle {exc}") from None
-    if found is None:
-        where = ", ".join(str(d) for d in folders) or "no folder"
-        raise ReplayError(f"{replay.source}: puzzle script {name!r} not found in {where} "
-                          f"(pass --puzzles DIR, the folder of the puzzle scripts)")
-    return puzzle_prepare(core, Path(found), "./single/" + name)

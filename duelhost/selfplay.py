@@ -40,6 +40,7 @@ import json
 import os
 import random
 import re
+import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -52,6 +53,7 @@ import click
 from duelhost.engine.carddb import CardDatabase
 from duelhost.engine.responses import InvalidResponse, NoValidResponse
 from duelhost.engine.ydk import read_ydk
+from duelhost.players import RandomPlayer
 
 from . import paths
 from .deckpool import DeckPool, deck_pairs, deck_pool, random_deck, read_deck_folder
@@ -568,8 +570,9 @@ def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
     duel's own ``config.timeout`` is checked between answers; the watchdog
     that runs duels in child processes (``run_selfplay``) kills it a little
     later whatever it is doing."""
+    # lazy: the duel host (the whole engine) loads in the process that plays, so that
+    # `duelhost --help`, which imports this module for its command, stays light
     from duelhost.host import Duel
-    from duelhost.players import RandomPlayer
 
     cfg = setup.config
     seed = setup.seeds[index]
@@ -581,7 +584,7 @@ def play_duel(setup: _Setup, index: int, progress: Any = None) -> DuelReport:
     duel = None
     start = time.perf_counter()
     try:
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime (as Duel above)
         host = LuaScriptHost(cfg.scripts, time_budget=cfg.script_time_budget)
         duel = Duel(db=setup.db, seed=duel_seed, script_host=host, options=cfg.mode.options)
         for seat, deck in enumerate(decks):
@@ -849,8 +852,7 @@ def selfplay_command(scripts: Path | None, db: Path | None, duels: int | None, s
     grouped by cause with card codes and a traceback, and responses per second.
     Exit code 1 when any duel hit an error, 2 when selfplay cannot run.
     """
-    import logging
-    import sys
+    import logging   # lazy: `duelhost --help`, which imports this module, loads no logging
 
     # script errors are in the report; the host's log lines would only repeat them
     logging.getLogger("duelhost.scripts").setLevel(logging.CRITICAL)

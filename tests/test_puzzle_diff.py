@@ -201,7 +201,8 @@ def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monke
 def test_a_divergent_run_saved_as_a_single_mode_replay_diverges_again(
         ref_lib: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import duelhost.puzzle_diff as pd
-    from duelhost.replay import diff_replay, read_replay
+    from duelhost.replay import read_replay
+    from duelhost.replay_diff import diff_replay
     extra = tmp_path / "extra" / "only_ours.lua"
     extra.parent.mkdir()
     extra.write_text('Debug.ShowHint("only in duelhost")\n')

@@ -88,7 +88,8 @@ def test_live_diff_bundled_cards_identical(ref_lib: Path) -> None:
 
 def test_replay_diff_against_reference(ref_lib: Path, tmp_path: Path) -> None:
     from duelhost import Duel, RandomPlayer
-    from duelhost.replay import diff_replay, read_replay
+    from duelhost.replay import read_replay
+    from duelhost.replay_diff import diff_replay
     db = CardDatabase.open(paths.bundled_db())
     pool = main_deck_pool(db, paths.bundled_scripts(), ot=0)
     rng = random.Random(9)

@@ -8,7 +8,8 @@
         duel.summon(sower, answers=[yes()])
         duel.expect_summoned("Seedling Token", position="defense", token=True)
 
-Modules: scenario (the builder and actions), answers (scripted answers),
+Modules: scenario (the builder and actions, load_puzzle), cardref (a card of a
+scenario), answers (scripted answers),
 expect (expectations), questions (prompts in words), board/words (printing),
 puzzle (bug-report dumps), errors (failures), plugin (the pytest plugin,
 registered through the ``pytest11`` entry point).  See docs/testing.md.
@@ -21,9 +22,9 @@ from .answers import (Answer, Answers, activate, any_legal, as_answer, attribute
                       rps, when, yes, zone)
 from .errors import (AnswerMismatch, ExpectationFailed, LuaEvalError, LuaScriptError, ScenarioError,
                      UnansweredPrompt, format_script_error)
-from .puzzle import board_signature, dump_puzzle, load_puzzle
+from .puzzle import board_signature, dump_puzzle
 from .questions import PromptView
-from .scenario import CardRef, Scenario, UnusedAnswers, WrongMoment
+from .scenario import CardRef, Scenario, UnusedAnswers, WrongMoment, load_puzzle
 from .words import stringid
 
 __all__ = [

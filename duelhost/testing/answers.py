@@ -18,6 +18,7 @@ scenario returned, or a predicate ``f(card_ref) -> bool``.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -25,10 +26,12 @@ from typing import TYPE_CHECKING, Any
 from duelhost.engine import constants as C
 from duelhost.engine.responses import (RESPONSE_TYPES, AnnounceAttribResponse, AnnounceCardResponse,
                                        AnnounceRaceResponse, CardsResponse, CounterResponse, PlaceResponse,
-                                       Response, SortResponse, SumResponse, UnselectCardResponse, Zone)
+                                       Response, SortResponse, SumResponse, UnselectCardResponse, Zone,
+                                       random_response)
 
 from . import words
 from .errors import AnswerMismatch
+from .questions import kind_of
 
 if TYPE_CHECKING:
     from .questions import Option, PromptView
@@ -44,7 +47,8 @@ CardSpec = Any
 
 # ---- matching cards -------------------------------------------------------------------------
 
-def _spec_label(spec: CardSpec) -> str:
+def spec_label(spec: CardSpec) -> str:
+    """A card spec in words, for failure messages (scenario.py and expect.py use it too)."""
     if isinstance(spec, int):
         return f"the card with code {spec}"
     if isinstance(spec, str):
@@ -59,7 +63,8 @@ def _spec_label(spec: CardSpec) -> str:
     return repr(spec)
 
 
-def _card_matches(view: "PromptView", spec: CardSpec, opt: "Option") -> bool:
+def card_matches(view: "PromptView", spec: CardSpec, opt: "Option") -> bool:
+    """Whether the option of a prompt is the card ``spec`` names."""
     card = opt.card
     if card is None:
         return False
@@ -83,12 +88,12 @@ def _pick_cards(view: "PromptView", specs: tuple, options: list["Option"], answe
     used: list[Option] = []
     for spec in specs:
         for opt in options:
-            if opt not in used and _card_matches(view, spec, opt):
+            if opt not in used and card_matches(view, spec, opt):
                 used.append(opt)
                 break
         else:
-            raise AnswerMismatch(view, answer, f"{_spec_label(spec)} is not among the options"
-                                 + (" (or was named twice)" if any(_card_matches(view, spec, o) for o in used) else ""))
+            raise AnswerMismatch(view, answer, f"{spec_label(spec)} is not among the options"
+                                 + (" (or was named twice)" if any(card_matches(view, spec, o) for o in used) else ""))
     return used
 
 
@@ -127,7 +132,7 @@ class _Choose(Answer):
         self._finished = True
 
     def describe(self) -> str:
-        return "choose " + ", ".join(_spec_label(s) for s in self.specs)
+        return "choose " + ", ".join(spec_label(s) for s in self.specs)
 
     def respond(self, view: "PromptView") -> Response:
         p = view.prompt
@@ -139,14 +144,14 @@ class _Choose(Answer):
             return CardsResponse(indices=tuple(o.index for o in picked))
         if view.kind == "sum":
             specs = tuple(s for s in self.specs
-                          if not any(_card_matches(view, s, m) for m in view.must))
+                          if not any(card_matches(view, s, m) for m in view.must))
             picked = _pick_cards(view, specs, view.options, self)
             return SumResponse(indices=tuple(o.index for o in picked))
         # one card at a time: pick the next named card not chosen yet, then finish
         chosen = list(view.selected)
         remaining = []
         for spec in self.specs:
-            hit = next((o for o in chosen if _card_matches(view, spec, o)), None)
+            hit = next((o for o in chosen if card_matches(view, spec, o)), None)
             if hit is not None:
                 chosen.remove(hit)
             else:
@@ -188,7 +193,7 @@ class _Activate(Answer):
         self.card, self.desc, self.index = card, desc, index
 
     def describe(self) -> str:
-        what = _spec_label(self.card) if self.card is not None else "an effect"
+        what = spec_label(self.card) if self.card is not None else "an effect"
         if self.desc is not None:
             what += f" (description {self.desc!r})"
         if self.index is not None:
@@ -210,17 +215,17 @@ def pick_activation(view: "PromptView", card: CardSpec, desc: int | str | None, 
     """The option activating ``card``'s effect (by description or effect index) in a menu/chain/yes-no."""
     if view.kind == "effect_yes_no":
         yes_opt = view.options[0]
-        if card is not None and not _card_matches(view, card, yes_opt):
-            raise AnswerMismatch(view, answer, f"the question is about another card, not {_spec_label(card)}")
+        if card is not None and not card_matches(view, card, yes_opt):
+            raise AnswerMismatch(view, answer, f"the question is about another card, not {spec_label(card)}")
         return yes_opt
     cands = [o for o in view.options if o.action == "activate"]
     if card is not None:
-        cands = [o for o in cands if _card_matches(view, card, o)]
+        cands = [o for o in cands if card_matches(view, card, o)]
     if desc is not None:
         cands = [o for o in cands if _desc_matches(view, desc, o)]
     if index is not None:
         cands = [o for o in cands if o.effect is not None and view.scenario.effect_index(o.effect) == index]
-    what = _spec_label(card) if card is not None else "an effect"
+    what = spec_label(card) if card is not None else "an effect"
     if not cands:
         raise AnswerMismatch(view, answer, f"{what} cannot be activated here"
                              + (f" with description {desc!r}" if desc is not None else "")
@@ -352,7 +357,6 @@ class _First(Answer):
 
 class _AnyLegal(Answer):
     def __init__(self, seed: int) -> None:
-        import random
         self.rng = random.Random(seed)
 
     def fits(self, view: "PromptView") -> bool:
@@ -362,7 +366,6 @@ class _AnyLegal(Answer):
         return "any legal answer"
 
     def respond(self, view: "PromptView") -> Response:
-        from duelhost.engine.responses import random_response
         pool = list(view.scenario.db) if view.kind == "announce_card" else None
         return random_response(view.prompt, self.rng, card_pool=pool)
 
@@ -434,7 +437,7 @@ class _Declare(Answer):
         self.card = card
 
     def describe(self) -> str:
-        return f"declare {_spec_label(self.card)}"
+        return f"declare {spec_label(self.card)}"
 
     def respond(self, view: "PromptView") -> Response:
         code = self.card if isinstance(self.card, int) else view.scenario.code_of(self.card)
@@ -510,7 +513,7 @@ class _Order(Answer):
         self.specs = specs
 
     def describe(self) -> str:
-        return "keep the order" if self.specs is None else "order " + ", ".join(map(_spec_label, self.specs))
+        return "keep the order" if self.specs is None else "order " + ", ".join(map(spec_label, self.specs))
 
     def respond(self, view: "PromptView") -> Response:
         if self.specs is None:
@@ -562,7 +565,6 @@ class _Rps(Answer):
 
 class _Custom(Answer):
     def __init__(self, fn: Callable, kinds: Iterable[str] | None) -> None:
-        from .questions import kind_of
         self.fn = fn
         self.only = None if kinds is None else frozenset(kind_of(k) for k in kinds)
 
@@ -757,7 +759,6 @@ class Answers:
     def on(self, kind: Any, answer: Any, *, times: int | None = None) -> "Answers":
         """Answer every prompt of this kind ("position", "yes_no", "chain", "SELECT_CARD", a prompt class)
         with ``answer`` (``times`` limits how often)."""
-        from .questions import kind_of
         self._rules.append([kind_of(kind), as_answer(answer), times])
         return self
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import words
+
 if TYPE_CHECKING:
     from duelhost.bindings.errors import ScriptError
 
@@ -126,7 +128,6 @@ def _effect_text(err: "ScriptError", scenario: Any) -> str:
         if desc:
             parts.append(f"description {desc}")
         return " ".join(parts)
-    from . import words
     return words.effect_words(scenario, effect_type=etype, code=code, description=desc, index=index, count=count)
 
 

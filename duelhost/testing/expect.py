@@ -25,10 +25,13 @@ from duelhost.engine.messages import (MsgChainEnd, MsgChaining, MsgDamage, MsgFl
                                       MsgPayLpCost, MsgSpSummoning, MsgSummoning)
 
 from . import words
-from .errors import ExpectationFailed
+from .answers import spec_label
+from .cardref import CardRef, in_location, matches
+from .errors import ExpectationFailed, LuaScriptError
+from .questions import kind_of
 
 if TYPE_CHECKING:
-    from .scenario import CardRef, Scenario
+    from .scenario import Scenario
 
 __all__ = ["CardExpectation", "expect_lp", "expect_phase", "expect_destroyed", "expect_moved",
            "expect_summoned", "expect_chain", "expect_activated", "expect_damage", "expect_won",
@@ -64,9 +67,8 @@ class CardExpectation:
     def is_in(self, where: str | int, *, player: int | None = None, column: int | None = None) -> "CardExpectation":
         """In this location ("hand", "gy", "monster", "field zone", ...), of this player, in this column."""
         __tracebackhide__ = True
-        from .scenario import _in_location
         loc = words.location_code(where)
-        ok = _in_location(self.card, loc)
+        ok = in_location(self.card, loc)
         if ok and player is not None:
             ok = self.card.controller == player
         if ok and column is not None:
@@ -240,7 +242,6 @@ def _since(scenario: "Scenario", since: str | int) -> int:
 
 
 def _card_matches(scenario: "Scenario", spec: Any, index: int, code: int) -> bool:
-    from .scenario import CardRef, _matches
     if spec is None:
         return True
     ref = scenario.message_card(index)
@@ -253,13 +254,12 @@ def _card_matches(scenario: "Scenario", spec: Any, index: int, code: int) -> boo
     if isinstance(spec, str):
         return scenario.card_name(code).lower() == spec.strip().lower()
     if ref is not None:
-        return _matches(scenario, spec, ref)
+        return matches(scenario, spec, ref)
     return False
 
 
 def _spec_words(scenario: "Scenario", spec: Any) -> str:
-    from .answers import _spec_label
-    return "any card" if spec is None else _spec_label(spec)
+    return "any card" if spec is None else spec_label(spec)
 
 
 def _moves(scenario: "Scenario", since: str | int) -> list[tuple[int, MsgMove]]:
@@ -425,7 +425,6 @@ def expect_won(scenario: "Scenario", player: int) -> None:
 def expect_prompt(scenario: "Scenario", kind: str, *, player: int | None = None) -> None:
     """The duel waits for this kind of decision ("idle", "chain", "card", ...)."""
     __tracebackhide__ = True
-    from .questions import kind_of
     k = kind_of(kind)
     view = scenario.view
     if view is None or view.kind != k or (player is not None and view.player != player):
@@ -438,5 +437,4 @@ def expect_no_script_errors(scenario: "Scenario") -> None:
     """No script error at all so far (useful with strict=False)."""
     __tracebackhide__ = True
     if scenario.script_errors:
-        from .errors import LuaScriptError
         raise LuaScriptError(scenario.script_errors, scenario)

@@ -25,11 +25,17 @@ in sessions that do not use it.
 from __future__ import annotations
 
 import os
+import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from duelhost import paths
+from duelhost.engine.carddb import CardDatabase
+from duelhost.testing.scenario import Scenario
 
 ENV_SCRIPTS = "YGOPRO_SCRIPTS"
 ENV_DB = "DUELHOST_DB"
@@ -146,8 +152,6 @@ def duelhost_settings(pytestconfig: pytest.Config) -> DuelhostSettings:
 @pytest.fixture(scope="session")
 def duelhost_db(duelhost_settings: DuelhostSettings) -> Any:
     """The card database, opened once per session."""
-    from duelhost import paths
-    from duelhost.engine.carddb import CardDatabase
     return CardDatabase.open(duelhost_settings.db if duelhost_settings.db is not None else paths.bundled_db())
 
 
@@ -158,7 +162,6 @@ def duel_factory(request: pytest.FixtureRequest, duelhost_settings: DuelhostSett
 
     Options come from the test's ``@pytest.mark.duelhost(...)`` marker, then the call's keywords.
     At the end of the test, a strict scenario fails the test if a script error is still unreported."""
-    from duelhost.testing.scenario import Scenario
     marker = request.node.get_closest_marker("duelhost")
     base: dict[str, Any] = dict(marker.kwargs) if marker is not None else {}
     made: list[Scenario] = []
@@ -195,14 +198,12 @@ def _report_engine_warnings(sc: Any) -> None:
     """Each distinct engine warning of the scenario's duel, as a pytest warning (listed in
     the run's warnings summary; ``-W error::duelhost.testing.plugin.DuelhostWarning`` makes
     them failures)."""
-    import warnings
     engine = getattr(sc.host, "engine", None)
     for text in dict.fromkeys(getattr(engine, "warnings", ()) or ()):
         warnings.warn(DuelhostWarning(text), stacklevel=2)
 
 
 def _page_name(nodeid: str) -> str:
-    import re
     return re.sub(r"[^\w.-]+", "_", nodeid).strip("_")[-150:]
 
 

@@ -1,4 +1,4 @@
-"""Bug reports: the current board as a puzzle file, and loading a puzzle file into a scenario.
+"""Bug reports: the current board as a puzzle file.
 
 ``dump_puzzle(duel)`` writes the Lua a puzzle file of YGOPro is made of (the
 Debug library: SetPlayerInfo, AddCard, PreSummon, PreEquip, PreSetTarget,
@@ -9,15 +9,14 @@ materials, equip target, card targets and summon type, and both players' LP.
 A puzzle always begins at player 0's turn 1; the turn, phase and chain of the
 dumped duel are written as a comment at the top.
 
-``load_puzzle(file)`` runs a puzzle file in a new Scenario the way the
-reference's single mode does (script first, then the duel starts at player 0's
-Draw Phase), so a test can replay a bug report or check a dump's round trip.
+The way back, ``load_puzzle(file)`` (a new Scenario running a puzzle file the
+way the reference's single mode does: script first, then the duel starts at
+player 0's Draw Phase), is in scenario.py, which this module does not import:
+the dump reads a scenario it is given, so scenario.py imports this module.
 """
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from duelhost.engine import constants as C
@@ -27,7 +26,7 @@ from . import words
 if TYPE_CHECKING:
     from .scenario import Scenario
 
-__all__ = ["dump_puzzle", "load_puzzle", "board_signature"]
+__all__ = ["dump_puzzle", "board_signature"]
 
 _LOC_NAMES = {C.LOCATION_DECK: "LOCATION_DECK", C.LOCATION_HAND: "LOCATION_HAND", C.LOCATION_MZONE: "LOCATION_MZONE",
               C.LOCATION_SZONE: "LOCATION_SZONE", C.LOCATION_GRAVE: "LOCATION_GRAVE",
@@ -134,43 +133,6 @@ def dump_puzzle(scenario: "Scenario", *, simple_ai: bool = True, attack_first_tu
         lines.extend(later)
     lines += ["", "Debug.ReloadFieldEnd()", "aux.BeginPuzzle()", ""]
     return "\n".join(lines)
-
-
-def load_puzzle(source: str | Path, **scenario_options: Any) -> "Scenario":
-    """Run a puzzle file (a path, or its text) in a new Scenario and start the duel.
-
-    Like the reference's single mode: the script runs first (Debug.ReloadFieldBegin
-    starts over with an empty duel), then the duel starts at player 0's Draw Phase
-    of turn 1 and runs to the first decision.  ``scenario_options`` go to Scenario
-    (scripts=, db=, seed=, strict=, ...)."""
-    from .errors import LuaScriptError, ScenarioError
-    from .scenario import Scenario
-    text: str
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith(".lua")):
-        path = Path(source)
-        text = path.read_text(encoding="utf-8")
-        name = path.name
-    else:
-        text, name = str(source), "puzzle.lua"
-    scenario_options.setdefault("options", 0)   # the rule and flags come from Debug.ReloadFieldBegin
-    sc = Scenario(**scenario_options)
-    host = sc.script_host
-    with tempfile.TemporaryDirectory(prefix="duelhost-puzzle-") as tmp:
-        folder = Path(tmp)
-        (folder / name).write_text(text, encoding="utf-8")
-        host.script_dirs.insert(0, folder)
-        try:
-            ok = host.load_script(name)
-        finally:
-            host.script_dirs.remove(folder)
-    if not ok:
-        errors = sc.script_errors
-        if errors:
-            raise LuaScriptError(errors, sc, f"while running the puzzle file {name}")
-        raise ScenarioError(f"the puzzle file {name} could not be run")
-    sc._check_errors(f"while running the puzzle file {name}")
-    sc.start(turn=1, player=0, phase="draw")
-    return sc
 
 
 def board_signature(scenario: Any) -> dict[str, Any]:

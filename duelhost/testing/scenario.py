@@ -32,6 +32,7 @@ callback that ran, and the Lua traceback.
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,17 +40,22 @@ from typing import Any
 from duelhost import paths
 from duelhost.engine import constants as C
 from duelhost.engine.carddb import CardDatabase
-from duelhost.engine.messages import (MsgAddCounter, MsgChaining, MsgFlipSummoning, MsgMove, MsgNewTurn,
-                                      MsgPosChange, MsgRemoveCounter, MsgSet, MsgSpSummoning, MsgSummoning,
-                                      Prompt)
+from duelhost.engine.messages import (MsgAddCounter, MsgChaining, MsgFlipSummoning, MsgHint, MsgMove,
+                                      MsgNewTurn, MsgPosChange, MsgRemoveCounter, MsgSet, MsgSpSummoning,
+                                      MsgSummoning, Prompt)
 from duelhost.engine.responses import InvalidResponse, Response
 
 from . import answers as A
+from . import expect as E
 from . import words
+from .board import draw_board, draw_cards
+from .cardref import CardRef, in_location, matches
 from .errors import (AnswerMismatch, LuaEvalError, LuaScriptError, ScenarioError, UnansweredPrompt)
+from .expect import CardExpectation
+from .puzzle import dump_puzzle
 from .questions import CONTROL_KINDS, PromptView, card_at
 
-__all__ = ["Scenario", "CardRef", "DEFAULT_SCENARIO_OPTIONS", "WrongMoment", "UnusedAnswers"]
+__all__ = ["Scenario", "CardRef", "DEFAULT_SCENARIO_OPTIONS", "WrongMoment", "UnusedAnswers", "load_puzzle"]
 
 DEFAULT_SCENARIO_OPTIONS = (5 << 16) | C.DUEL_ATTACK_FIRST_TURN
 """Master Rule 2020; like puzzles, the first turn may attack (DUEL_ATTACK_FIRST_TURN)."""
@@ -63,140 +69,6 @@ class WrongMoment(AssertionError):
 
 class UnusedAnswers(AssertionError):
     """Answers given for an action were not asked for."""
-
-
-# ---- cards ---------------------------------------------------------------------------------------
-
-class CardRef:
-    """A card of the scenario: stays the same card wherever it moves (its engine card is ``engine``)."""
-
-    __slots__ = ("scenario", "engine")
-
-    def __init__(self, scenario: "Scenario", engine_card: Any) -> None:
-        self.scenario = scenario
-        self.engine = engine_card
-
-    # identity
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardRef) and other.engine is self.engine
-
-    def __hash__(self) -> int:
-        return id(self.engine)
-
-    def __repr__(self) -> str:
-        return f"<{words.card_words(self.scenario, self.engine)}>"
-
-    __str__ = __repr__
-
-    # what it is
-    @property
-    def code(self) -> int:
-        return self.engine.data.code
-
-    @property
-    def name(self) -> str:
-        return self.scenario.card_name(self.code)
-
-    @property
-    def owner(self) -> int:
-        return self.engine.owner
-
-    @property
-    def controller(self) -> int:
-        return self.engine.current.controler
-
-    @property
-    def location(self) -> int:
-        """LOCATION_* (LOCATION_OVERLAY for an Xyz material)."""
-        if self.engine.overlay_target is not None:
-            return C.LOCATION_OVERLAY
-        return self.engine.current.location
-
-    @property
-    def sequence(self) -> int:
-        return self.engine.current.sequence
-
-    column = sequence
-
-    @property
-    def position(self) -> int:
-        return self.engine.current.position
-
-    @property
-    def where(self) -> str:
-        """Where the card is, in words."""
-        c = self.engine
-        if c.overlay_target is not None:
-            return f"Xyz material of {words.card_label(self.scenario, c.overlay_target)}"
-        return words.zone_word(c.current.controler, c.current.location, c.current.sequence, pzone=bool(c.current.pzone))
-
-    @property
-    def is_face_up(self) -> bool:
-        return bool(self.engine.current.position & C.POS_FACEUP)
-
-    @property
-    def is_face_down(self) -> bool:
-        return bool(self.engine.current.position & C.POS_FACEDOWN)
-
-    @property
-    def is_attack_position(self) -> bool:
-        return bool(self.engine.current.position & C.POS_ATTACK)
-
-    @property
-    def is_defense_position(self) -> bool:
-        return bool(self.engine.current.position & C.POS_DEFENSE)
-
-    @property
-    def on_field(self) -> bool:
-        return self.engine.overlay_target is None and bool(
-            self.engine.current.location & (C.LOCATION_MZONE | C.LOCATION_SZONE))
-
-    @property
-    def atk(self) -> int:
-        """Current ATK (the printed ATK off the field)."""
-        if self.engine.current.location == C.LOCATION_MZONE:
-            return self.engine.get_atk_def()[0]
-        return self.engine.data.attack
-
-    @property
-    def defense(self) -> int:
-        if self.engine.current.location == C.LOCATION_MZONE:
-            return self.engine.get_atk_def()[1]
-        return self.engine.data.defense
-
-    def_ = defense
-
-    @property
-    def level(self) -> int:
-        return self.engine.get_level()
-
-    @property
-    def rank(self) -> int:
-        return self.engine.get_rank()
-
-    @property
-    def counters(self) -> dict[int, int]:
-        return {t: n for t, n in sorted(self.engine.counters.items()) if n}
-
-    def counter(self, counter_type: int) -> int:
-        """How many counters of this type (the engine's get_counter)."""
-        return self.engine.get_counter(counter_type)
-
-    @property
-    def materials(self) -> list["CardRef"]:
-        return [self.scenario.ref(m) for m in self.engine.xyz_materials]
-
-    @property
-    def equipped_to(self) -> "CardRef | None":
-        t = self.engine.equiping_target
-        return None if t is None else self.scenario.ref(t)
-
-    @property
-    def is_token(self) -> bool:
-        return bool(self.engine.data.type & C.TYPE_TOKEN)
-
-    def show(self) -> str:
-        return words.card_words(self.scenario, self.engine)
 
 
 # ---- the scenario --------------------------------------------------------------------------------
@@ -223,6 +95,8 @@ class Scenario:
         test.  ``auto_pass``: also pass chain windows that offer something, unless an answer says otherwise.
         ``default_zones``: when nothing scripted answers "which zone?" (where a card is placed), take the
         asked player's own lowest free zone."""
+        # lazy: the duel host (the whole engine) and the Lua runtime load with the first scenario,
+        # so loading the pytest plugin and `import duelhost.testing` stay light
         from duelhost.bindings.host import HostOptions
         from duelhost.host import Duel as HostDuel
         folders = [Path(p) for p in (_as_list(scripts) if not isinstance(scripts, (str, Path)) else [scripts])]
@@ -633,9 +507,9 @@ class Scenario:
         __tracebackhide__ = True
         actions = (action,) if isinstance(action, str) else action
         cands = [o for o in view.options if o.action in actions]
-        hits = [o for o in cands if A._card_matches(view, card, o)]
+        hits = [o for o in cands if A.card_matches(view, card, o)]
         if not hits:
-            raise WrongMoment(f"{what}: {A._spec_label(card)} is not offered.\n\n" + view.describe())
+            raise WrongMoment(f"{what}: {A.spec_label(card)} is not offered.\n\n" + view.describe())
         return hits[0]
 
     def summon(self, card: Any, *, tributes: Sequence[Any] | None = None, answers: Any = None) -> PromptView | None:
@@ -777,9 +651,9 @@ class Scenario:
             ref = self.ref(c)
             if player is not None and ref.controller != player:
                 continue
-            if loc is not None and not _in_location(ref, loc):
+            if loc is not None and not in_location(ref, loc):
                 continue
-            if card is not None and not _matches(self, card, ref):
+            if card is not None and not matches(self, card, ref):
                 continue
             out.append(ref)
         return out
@@ -790,7 +664,7 @@ class Scenario:
         hits = self.cards(card, player=player, where=where)
         if len(hits) == 1:
             return hits[0]
-        what = A._spec_label(card) + (f" of player {player}" if player is not None else "") + (
+        what = A.spec_label(card) + (f" of player {player}" if player is not None else "") + (
             f" in {where}" if where is not None else "")
         if not hits:
             raise ScenarioError(f"no card matches {what}\n\n{self.board()}")
@@ -799,12 +673,10 @@ class Scenario:
 
     def board(self) -> str:
         """The whole board as text."""
-        from .board import draw_board
         return draw_board(self)
 
     def show(self, x: Any = None) -> str:
         """A card, a list of cards, or (no argument) the whole board as text."""
-        from .board import draw_cards
         if x is None:
             return self.board()
         if isinstance(x, CardRef):
@@ -842,7 +714,6 @@ class Scenario:
 
     def log_lines(self, start: int = 0, end: int | None = None) -> list[str]:
         """Messages from ``start`` described with card names (prompts and hints left out)."""
-        from duelhost.engine.messages import MsgHint
         out = []
         for i, m in enumerate(self.engine.messages[start:end], start):
             if isinstance(m, (Prompt, MsgHint)) or m.NAME in ("RETRY", "CARD_HINT", "PLAYER_HINT", "CHAINED",
@@ -950,6 +821,7 @@ class Scenario:
         return loader
 
     def _from_lua(self, v: Any, depth: int) -> Any:
+        # lazy: the card model loads with the first duel, not with the pytest plugin
         from duelhost.engine.card import Card
         from duelhost.engine.group import Group
         if isinstance(v, Card):
@@ -973,78 +845,65 @@ class Scenario:
     def expect(self, card: Any) -> Any:
         """Expectations about one card: ``duel.expect(card).in_gy().has_counters(0x1, 2)``."""
         __tracebackhide__ = True
-        from .expect import CardExpectation
         ref = card if isinstance(card, CardRef) else self.find(card)
         return CardExpectation(self, ref)
 
     def expect_lp(self, player: int, lp: int) -> None:
         """Player ``player`` has exactly ``lp`` LP."""
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_lp(self, player, lp)
+        E.expect_lp(self, player, lp)
 
     def expect_phase(self, phase: str | int, *, player: int | None = None, turn: int | None = None) -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_phase(self, phase, player=player, turn=turn)
+        E.expect_phase(self, phase, player=player, turn=turn)
 
     def expect_destroyed(self, card: Any = None, *, by: str | None = None, count: int | None = None,
                          since: str | int = "start") -> None:
         """A destroyed event for ``card`` happened (by "battle" / "effect"; ``count`` times)."""
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_destroyed(self, card, by=by, count=count, since=since)
+        E.expect_destroyed(self, card, by=by, count=count, since=since)
 
     def expect_moved(self, card: Any, *, to: str | int | None = None, reason: int | None = None,
                      since: str | int = "start") -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_moved(self, card, to=to, reason=reason, since=since)
+        E.expect_moved(self, card, to=to, reason=reason, since=since)
 
     def expect_summoned(self, card: Any = None, *, how: str | None = None, position: str | int | None = None,
                         token: bool | None = None, player: int | None = None, count: int | None = None,
                         since: str | int = "start") -> None:
         """A summon of ``card`` happened (how: "normal"/"special"/"flip"; position; a Token; ``count``)."""
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_summoned(self, card, how=how, position=position, token=token, player=player, count=count,
+        E.expect_summoned(self, card, how=how, position=position, token=token, player=player, count=count,
                                since=since)
 
     def expect_chain(self, links: int, *, cards: list[Any] | None = None, since: str | int = "start") -> None:
         """A chain of exactly ``links`` links was built (``cards``: its cards, link 1 first)."""
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_chain(self, links, cards=cards, since=since)
+        E.expect_chain(self, links, cards=cards, since=since)
 
     def expect_activated(self, card: Any, *, desc: int | None = None, since: str | int = "start") -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_activated(self, card, desc=desc, since=since)
+        E.expect_activated(self, card, desc=desc, since=since)
 
     def expect_damage(self, player: int, amount: int | None = None, *, since: str | int = "start") -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_damage(self, player, amount, since=since)
+        E.expect_damage(self, player, amount, since=since)
 
     def expect_won(self, player: int) -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_won(self, player)
+        E.expect_won(self, player)
 
     def expect_prompt(self, kind: str, *, player: int | None = None) -> None:
         """The duel waits for this kind of decision ("idle", "chain", "card", ...)."""
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_prompt(self, kind, player=player)
+        E.expect_prompt(self, kind, player=player)
 
     def expect_no_script_errors(self) -> None:
         __tracebackhide__ = True
-        from . import expect
-        expect.expect_no_script_errors(self)
+        E.expect_no_script_errors(self)
 
     def dump_puzzle(self, path: str | Path | None = None) -> str:
         """The board as a puzzle file (Lua, Debug library); written to ``path`` when given."""
-        from .puzzle import dump_puzzle
         text = dump_puzzle(self)
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
@@ -1055,7 +914,7 @@ class Scenario:
     def html_recorder(self) -> Any:
         """The recorder of this scenario's timeline (duelhost.html.Recorder), made at the first use."""
         if self._recorder is None:
-            from duelhost.html import Recorder
+            from duelhost.html import Recorder   # lazy: page writing loads only when a test asks for a page
             self._recorder = Recorder(self.engine, self.card_name, self.db)
         return self._recorder
 
@@ -1073,7 +932,7 @@ class Scenario:
         if self.html_page is None:
             return None
         try:
-            from duelhost.html import scenario_page
+            from duelhost.html import scenario_page   # lazy: as html_recorder
             return scenario_page(self, self.html_page, title=self.html_page.stem, failure=failure)
         except Exception:        # the page is a courtesy: the failure itself must still be reported
             return None
@@ -1098,6 +957,43 @@ class Scenario:
             if c is not None:
                 cards[i] = c
         eng.emit = emit  # type: ignore[method-assign]
+
+
+# ---- puzzle files --------------------------------------------------------------------------------
+
+def load_puzzle(source: str | Path, **scenario_options: Any) -> Scenario:
+    """Run a puzzle file (a path, or its text) in a new Scenario and start the duel.
+
+    Like the reference's single mode: the script runs first (Debug.ReloadFieldBegin
+    starts over with an empty duel), then the duel starts at player 0's Draw Phase
+    of turn 1 and runs to the first decision.  ``scenario_options`` go to Scenario
+    (scripts=, db=, seed=, strict=, ...)."""
+    text: str
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith(".lua")):
+        path = Path(source)
+        text = path.read_text(encoding="utf-8")
+        name = path.name
+    else:
+        text, name = str(source), "puzzle.lua"
+    scenario_options.setdefault("options", 0)   # the rule and flags come from Debug.ReloadFieldBegin
+    sc = Scenario(**scenario_options)
+    host = sc.script_host
+    with tempfile.TemporaryDirectory(prefix="duelhost-puzzle-") as tmp:
+        folder = Path(tmp)
+        (folder / name).write_text(text, encoding="utf-8")
+        host.script_dirs.insert(0, folder)
+        try:
+            ok = host.load_script(name)
+        finally:
+            host.script_dirs.remove(folder)
+    if not ok:
+        errors = sc.script_errors
+        if errors:
+            raise LuaScriptError(errors, sc, f"while running the puzzle file {name}")
+        raise ScenarioError(f"the puzzle file {name} could not be run")
+    sc._check_errors(f"while running the puzzle file {name}")
+    sc.start(turn=1, player=0, phase="draw")
+    return sc
 
 
 _KIND_WORDS = {
@@ -1140,7 +1036,7 @@ def _test_host_class() -> Any:
     """LuaScriptHost that also remembers which effect each failed script call belonged to."""
     global _TEST_HOST
     if _TEST_HOST is None:
-        from duelhost.bindings.host import LuaScriptHost
+        from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime (as Scenario.__init__)
 
         class TestScriptHost(LuaScriptHost):
             def _failed(self, out: Any, fn: Any, args: Any, *rest: Any, **kw: Any) -> None:
@@ -1161,7 +1057,7 @@ def _test_host_class() -> Any:
 def effect_fields(args: Any) -> dict[str, Any]:
     """The effect a failed call belonged to (its first argument): code, type, description and
     its place among the effects its card's initial_effect registered."""
-    from duelhost.engine.effect import Effect
+    from duelhost.engine.effect import Effect   # lazy: only a failing script call asks (as _from_lua)
     if not isinstance(args, tuple) or not args or type(args[0]) is not Effect:
         return {}
     e = args[0]
@@ -1188,31 +1084,6 @@ def _message_card(eng: Any, msg: Any) -> Any:
     if isinstance(msg, (MsgAddCounter, MsgRemoveCounter, MsgPosChange)):
         return eng.get_field_card(msg.controller, msg.location, msg.sequence)
     return None
-
-
-def _in_location(ref: CardRef, loc: int) -> bool:
-    c = ref.engine
-    if loc == C.LOCATION_OVERLAY:
-        return c.overlay_target is not None
-    if c.overlay_target is not None:
-        return False
-    if loc == words.FIELD_ZONE:
-        return c.current.location == C.LOCATION_SZONE and c.current.sequence == 5
-    if loc == words.PENDULUM_ZONE:
-        return c.current.location == C.LOCATION_SZONE and bool(c.current.pzone)
-    return bool(c.current.location & loc)
-
-
-def _matches(scenario: Scenario, spec: Any, ref: CardRef) -> bool:
-    if isinstance(spec, CardRef):
-        return spec.engine is ref.engine
-    if isinstance(spec, int):
-        return ref.code == spec
-    if isinstance(spec, str):
-        return ref.name.lower() == spec.strip().lower()
-    if callable(spec):
-        return bool(spec(ref))
-    return False
 
 
 def _name_index(db: CardDatabase) -> dict[str, int]:
