@@ -220,8 +220,7 @@ ALLOWED_HOST_FUNCTION_IMPORTS: dict[tuple[str, str, str], str] = {
         ("play.py", "bundled_deck", "sysconfig"),
         ("play.py", "counters_words", "duelhost.counter_names"),
         ("play.py", "duel_from_decks", "duelhost.engine.ydk"),
-        ("play.py", "duel_from_decks", "duelhost.host"),
-        ("testing/questions.py", "PromptView._build_number", "duelhost.engine.responses")]},
+        ("play.py", "duel_from_decks", "duelhost.host")]},
     # the execution backends: `duelhost --help` imports duelhost.execution; ray is an optional extra
     ("execution/__init__.py", "execute", "duelhost.execution.local"):
         "the local pool (multiprocessing) loads when work runs, not for `duelhost --help`",
