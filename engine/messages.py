@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from struct import Struct, error as StructError, pack as _struct_pack, unpack_from as _struct_unpack_from
-from typing import Callable, ClassVar, Iterable, NamedTuple, Sequence, Sized, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence, Sized, TypeVar
 
 from .constants import LOCATION_OVERLAY
 from .core_constants import (  # message numbers (common.h)
@@ -433,6 +433,14 @@ class CardInfo(_Record):
 
     def _values(self) -> tuple[int, ...]:
         return (self.code, self.controller, self.location, self.sequence)
+
+
+def card_info(pcard: Any) -> CardInfo:
+    """The CardInfo of a card where it is now: its code, controller, location and
+    sequence, written as the reference writes them (a uint32 and three bytes)."""
+    cur = pcard.current
+    return CardInfo(code=pcard.data.code & 0xFFFFFFFF, controller=cur.controler & 0xFF,
+                    location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
 
     @classmethod
     def _make(cls, v: tuple[int, ...]) -> CardInfo:

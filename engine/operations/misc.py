@@ -30,11 +30,11 @@ from ..core_constants import (
 from ..event import Chain, Event
 from ..group import CardSet, Group
 from ..messages import (
-    CardInfo, LocInfo, MsgBecomeTarget, MsgChainDisabled, MsgChainNegated, MsgConfirmCards,
+    LocInfo, card_info, MsgBecomeTarget, MsgChainDisabled, MsgChainNegated, MsgConfirmCards,
     MsgConfirmDecktop, MsgConfirmExtratop, MsgDeckTop, MsgDraw, MsgHandRes, MsgMove,
     MsgRandomSelected, MsgRockPaperScissors, MsgTossCoin, MsgTossDice,
 )
-from .move import (add_owner_hint, card_info, deck_top_message, hint_selectmsg, i32, loc_info,
+from .move import (add_owner_hint, deck_top_message, hint_selectmsg, i32, loc_info,
                    save_previous_place, selected_cards, set_operated, u32)
 from ..wire import u32 as _u32
 
@@ -68,12 +68,6 @@ def _choose_replacement(duel: "Duel", playerid: int, yes_no_desc: int) -> None:
                                                         core.select_effects[1].handler))
     else:
         duel.add_process(duel.proc_select_option(playerid))
-
-
-def _card_info(pcard: Card) -> CardInfo:
-    cur = pcard.current
-    return CardInfo(code=pcard.data.code & 0xFFFFFFFF, controller=cur.controler & 0xFF,
-                    location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
 
 
 class MiscOperationsMixin:
@@ -678,7 +672,7 @@ class MiscOperationsMixin:
                 code |= 0x80000000
             self.emit(MsgDeckTop(player=playerid, sequence=count & 0xFF, code=_u32(code)))
         shown = deck[len(deck) - count:][::-1] if count else []
-        self.emit(MsgConfirmDecktop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.emit(MsgConfirmDecktop(player=playerid, cards=tuple(card_info(c) for c in shown)))
         self.add_process(self.proc_wait())
 
     def confirm_extratop(self: "Duel", playerid: int, count: int) -> None:
@@ -692,7 +686,7 @@ class MiscOperationsMixin:
             count = facedown
         end = len(extra) - pl.extra_p_count
         shown = extra[max(0, end - count):end][::-1] if count > 0 else []
-        self.emit(MsgConfirmExtratop(player=playerid, cards=tuple(_card_info(c) for c in shown)))
+        self.emit(MsgConfirmExtratop(player=playerid, cards=tuple(card_info(c) for c in shown)))
         self.add_process(self.proc_wait())
 
     def confirm_cards(self: "Duel", playerid: int, cards: "Card | Iterable[Card]",
@@ -704,7 +698,7 @@ class MiscOperationsMixin:
         else:
             lst = list(cards)
         self.emit(MsgConfirmCards(player=playerid, skip_panel=1 if skip_panel else 0,
-                                  cards=tuple(_card_info(c) for c in lst)))
+                                  cards=tuple(card_info(c) for c in lst)))
         self.add_process(self.proc_wait())
 
     # ===== negating the effects a card activated (Duel.NegateRelatedChain) ============

@@ -53,7 +53,7 @@ from ..core_constants import (
 )
 from ..event import Chain, Event
 from ..group import CardSet, Group
-from ..messages import CardInfo, LocInfo, MsgDeckTop, MsgHint, MsgMove
+from ..messages import LocInfo, MsgDeckTop, MsgHint, MsgMove
 from ..wire import i32, u32
 
 if TYPE_CHECKING:
@@ -77,12 +77,6 @@ def loc_of(pcard: Card) -> LocInfo:
     cur = pcard.current
     return loc_info((cur.controler & 0xFF) | ((cur.location & 0xFF) << 8)
                     | ((cur.sequence & 0xFF) << 16) | ((cur.position & 0xFF) << 24))
-
-
-def card_info(pcard: Card) -> CardInfo:
-    cur = pcard.current
-    return CardInfo(code=pcard.data.code, controller=cur.controler & 0xFF,
-                    location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
 
 
 def hint_selectmsg(duel: "Duel", playerid: int, data: int) -> None:

@@ -31,7 +31,7 @@ from ..constants import (
 from ..core_constants import CHAIN_FORCED, EDESC_OPERATION, EDESC_RESET, RACES_COUNT
 from ..card_effects import card_operation_key
 from ..event import Chain
-from ..messages import (AttackableCard, CardInfo, ChainOption, CounterCard, CounterLimits, EffectOption, LocInfo,
+from ..messages import (AttackableCard, card_info, ChainOption, CounterCard, CounterLimits, EffectOption, LocInfo,
                         MsgAnnounceAttrib, MsgAnnounceCard, MsgAnnounceNumber, MsgAnnounceRace,
                         MsgHint, MsgRetry, MsgSelectBattleCmd, MsgSelectCard, MsgSelectChain,
                         MsgSelectCounter, MsgSelectDisfield, MsgSelectEffectYn, MsgSelectIdleCmd,
@@ -81,11 +81,6 @@ def _chain_cmp(c1: Chain, c2: Chain) -> int:
 
 
 chain_operation_key = cmp_to_key(_chain_cmp)
-
-
-def _card_info(c: "Card") -> CardInfo:
-    return CardInfo(code=c.data.code, controller=c.current.controler, location=c.current.location,
-                    sequence=c.current.sequence)
 
 
 def _effect_option(ch: Chain) -> EffectOption:
@@ -160,11 +155,11 @@ class PromptsMixin:
         can_shuffle = bool(infos.can_shuffle and len(self.player[playerid].list_hand) > 1)
         prompt = MsgSelectIdleCmd(
             player=playerid,
-            summonable=tuple(_card_info(c) for c in core.summonable_cards),
-            special_summonable=tuple(_card_info(c) for c in core.spsummonable_cards),
-            repositionable=tuple(_card_info(c) for c in core.repositionable_cards),
-            monster_settable=tuple(_card_info(c) for c in core.msetable_cards),
-            spell_settable=tuple(_card_info(c) for c in core.ssetable_cards),
+            summonable=tuple(card_info(c) for c in core.summonable_cards),
+            special_summonable=tuple(card_info(c) for c in core.spsummonable_cards),
+            repositionable=tuple(card_info(c) for c in core.repositionable_cards),
+            monster_settable=tuple(card_info(c) for c in core.msetable_cards),
+            spell_settable=tuple(card_info(c) for c in core.ssetable_cards),
             activatable=tuple(_effect_option(ch) for ch in core.select_chains),
             can_battle_phase=1 if can_bp else 0,
             can_end_phase=1 if core.to_ep else 0,
@@ -435,7 +430,7 @@ class PromptsMixin:
             return
         if len(core.select_cards) > UINT8_MAX:
             del core.select_cards[UINT8_MAX:]
-        prompt = MsgSortCard(player=playerid, cards=tuple(_card_info(c) for c in core.select_cards))
+        prompt = MsgSortCard(player=playerid, cards=tuple(card_info(c) for c in core.select_cards))
         yield from self._wait_answer(prompt)
 
     # ----- announcements --------------------------------------------------------------------
