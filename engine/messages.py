@@ -434,6 +434,13 @@ class CardInfo(_Record):
     def _values(self) -> tuple[int, ...]:
         return (self.code, self.controller, self.location, self.sequence)
 
+    @classmethod
+    def _make(cls, v: tuple[int, ...]) -> CardInfo:
+        return cls(code=v[0], controller=v[1], location=v[2], sequence=v[3])
+
+    def describe(self, name_of: NameOf = None) -> str:
+        return f"{_card(self.code, name_of)}@{_place(self.controller, self.location, self.sequence)}"
+
 
 def card_info(pcard: Any) -> CardInfo:
     """The CardInfo of a card where it is now: its code, controller, location and
@@ -441,13 +448,6 @@ def card_info(pcard: Any) -> CardInfo:
     cur = pcard.current
     return CardInfo(code=pcard.data.code & 0xFFFFFFFF, controller=cur.controler & 0xFF,
                     location=cur.location & 0xFF, sequence=cur.sequence & 0xFF)
-
-    @classmethod
-    def _make(cls, v: tuple[int, ...]) -> CardInfo:
-        return cls(code=v[0], controller=v[1], location=v[2], sequence=v[3])
-
-    def describe(self, name_of: NameOf = None) -> str:
-        return f"{_card(self.code, name_of)}@{_place(self.controller, self.location, self.sequence)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
