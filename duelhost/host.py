@@ -27,6 +27,7 @@ object every tool drives duels with); it also has the messages of the last step
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,10 +40,11 @@ from duelhost.engine.duel import card_reader_from_db
 from duelhost.engine.messages import Message, MsgWin, Prompt, encode_messages
 from duelhost.engine.responses import InvalidResponse, Response, encode_response, int_response, parse_response
 
-from . import fork as _fork
 from . import paths
+from . import snapshot as _snapshot
 from .driver import Driver
-from .fork import DuelSnapshot, ForkError
+from .puzzle_file import run_lua_file
+from .snapshot import DuelSnapshot, ForkError, file_sha256, open_db
 from .legal import legal_responses as _legal_responses
 from .state import snapshot as _board_snapshot
 
@@ -94,7 +96,7 @@ class Duel:
             self.db = CardDatabase.open(db)
         # what fork()/snapshot() rebuild the duel from (duelhost.fork); None: it can be rebuilt
         self._fork_problem: str | None = None
-        self._fork_db_path = _fork.db_path_of(self.db, db if not isinstance(db, CardDatabase) else None)
+        self._fork_db_path = _snapshot.db_path_of(self.db, db if not isinstance(db, CardDatabase) else None)
         self._fork_scripts: tuple[str, ...] | None = None
         self._fork_host_options: Any = None
         if script_host is None and scripts is not False:
@@ -115,7 +117,7 @@ class Duel:
         # what a replay file needs: the set-up and every answer sent (see save_replay)
         self._player_info: list[tuple[int, int, int]] = [(8000, 5, 1), (8000, 5, 1)]
         self._new_cards: list[tuple[int, int, int, int, int, int]] = []
-        self._setup_steps: list[_fork.Step] = []
+        self._setup_steps: list[_snapshot.Step] = []
         self._fingerprint = self._setup_fingerprint()
 
     def _note_script_host(self, host: Any) -> None:
@@ -203,19 +205,17 @@ class Duel:
         """Run a Lua file (a puzzle's Debug-API set-up) in the duel's script state before
         start(), as a recorded set-up step that fork() replays (duelhost.puzzle.run_lua_file
         runs it; the file must stay unchanged while the duel is forked)."""
-        # a circle not yet designed away: puzzle.py imports this module (Duel) at load time
-        from .puzzle import run_lua_file
         if self._started:
             raise DuelSetupError("the duel has already started: set it up before start()")
         if self.script_host is None or not hasattr(self.script_host, "load_script"):
             raise DuelSetupError("running a Lua set-up file needs a Lua script host")
         self._guard_setup()
         path = Path(path).resolve()
-        digest = _fork.file_sha256(path)
+        digest = file_sha256(path)
         run_lua_file(self.script_host, path)
         self._record_step(("lua", str(path), digest))
 
-    def _record_step(self, step: _fork.Step) -> None:
+    def _record_step(self, step: _snapshot.Step) -> None:
         self._setup_steps.append(step)
         self._fingerprint = self._setup_fingerprint()
 
@@ -348,10 +348,10 @@ class Duel:
         """Send an answer the original duel accepted, unchecked (fork replay)."""
         self.driver.step(raw)
 
-    def _fork_setup(self) -> _fork.DuelSetup:
+    def _fork_setup(self) -> _snapshot.DuelSetup:
         if self._fork_problem is not None:
             raise ForkError(f"this duel cannot be forked or snapshotted: {self._fork_problem}")
-        return _fork.DuelSetup(
+        return _snapshot.DuelSetup(
             db_path=self._fork_db_path, scripts=self._fork_scripts, host_options=self._fork_host_options,
             seed=self.seed, seed_sequence=tuple(self.seed_sequence), options=self.options,
             steps=tuple(self._setup_steps), db=self.db)
@@ -370,7 +370,7 @@ class Duel:
     @classmethod
     def from_snapshot(cls, snapshot: DuelSnapshot) -> Duel:
         """A new duel at the position of ``snapshot`` (replayed from its set-up)."""
-        return _fork.build_duel(snapshot)
+        return build_duel(snapshot)
 
     def fork(self) -> Duel:
         """An independent duel in exactly this duel's state (board, chain, pending events,
@@ -381,7 +381,7 @@ class Duel:
         ForkError when the duel has ended or cannot be replayed (the message says why)."""
         if self.finished:
             raise ForkError("the duel has ended: there is nothing to fork")
-        return _fork.build_duel(self.snapshot(), check_against=self)
+        return build_duel(self.snapshot(), check_against=self)
 
     def restore(self, snapshot: DuelSnapshot) -> None:
         """Move this duel to the position of ``snapshot``, a snapshot of this duel (the
@@ -396,12 +396,12 @@ class Duel:
         here = self.snapshot()
         if snapshot.setup != here.setup:
             raise ForkError("the snapshot belongs to another duel (its set-up differs: "
-                            + _fork.setup_difference(snapshot.setup, here.setup) + ")")
+                            + _snapshot.setup_difference(snapshot.setup, here.setup) + ")")
         if here.started and here.advanced and snapshot.extends(here):
             for raw in snapshot.answers[len(here.answers):]:
                 self._replay_answer(raw)
             return
-        new = _fork.build_duel(snapshot)
+        new = build_duel(snapshot)
         old_host = self.script_host
         self.__dict__.update(new.__dict__)
         new.__dict__.clear()
@@ -410,7 +410,7 @@ class Duel:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickle (and copy.copy / copy.deepcopy) go through the snapshot: a rebuilt duel
-        return (_fork.build_duel, (self.snapshot(),))
+        return (build_duel, (self.snapshot(),))
 
     def close(self) -> None:
         """Free the duel's Lua state now (forks each have one; it is also freed when
@@ -466,3 +466,85 @@ class Duel:
     def card_name(self, code: int) -> str:
         rec = self.db.find(code & 0x7FFFFFFF)
         return rec.name if rec is not None and rec.name else str(code)
+
+
+# ----- a duel rebuilt from a snapshot (duelhost.fork) ----------------------------------------
+
+class _Quiet(logging.Filter):
+    """Drop the engine's warnings and the scripts' log lines while a replay repeats them
+    (the original logged them once; the fork's own lists still get them)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return False
+
+
+def build_duel(snapshot: DuelSnapshot, *, check_against: Duel | None = None) -> Duel:
+    """A new duel at the snapshot's position (see the module docstring).
+
+    ``check_against``: the duel being forked; the new one must have written as many
+    messages and be at the same RNG state, else ``ForkError``."""
+    if not isinstance(snapshot, DuelSnapshot):
+        raise ForkError(f"not a duel snapshot: {type(snapshot).__name__} (use Duel.snapshot())")
+    setup = snapshot.setup
+    db = setup.db if setup.db is not None else None
+    if db is None:
+        if setup.db_path is None:
+            raise ForkError("the snapshot's in-memory card database was not kept")
+        try:
+            db = open_db(setup.db_path)
+        except OSError as exc:
+            raise ForkError(f"card database {setup.db_path}: {exc.strerror or exc}") from None
+    if setup.scripts is None:
+        duel = Duel(db=db, scripts=False, seed=setup.seed, seed_sequence=setup.seed_sequence,
+                    options=setup.options)
+    else:
+        from duelhost.bindings.host import LuaScriptHost   # lazy: the Lua runtime, for a duel with scripts
+        for folder in setup.scripts:
+            if not Path(folder).is_dir():
+                raise ForkError(f"script folder {folder} of the snapshot does not exist here")
+        host = LuaScriptHost([Path(p) for p in setup.scripts], setup.host_options)
+        duel = Duel(db=db, seed=setup.seed, seed_sequence=setup.seed_sequence, options=setup.options,
+                    script_host=host)
+    duel._fork_db_path = setup.db_path
+    quiet = _Quiet()
+    logs = [logging.getLogger(name) for name in ("duelhost.engine", "duelhost.scripts")]
+    for log in logs:
+        log.addFilter(quiet)
+    try:
+        for step in setup.steps:
+            kind = step[0]
+            if kind == "player":
+                duel.set_player(step[1], lp=step[2], start_hand=step[3], draw=step[4])
+            elif kind == "card":
+                code, owner, player, location, sequence, position = step[1:]
+                duel.add_card(code, player, location, sequence, position, owner)
+            elif kind == "shuffle":      # add_deck(shuffle=True): the same draws from the generator
+                duel._deck_rng.sample(range(step[1]), step[1])
+                duel._record_step(step)
+            elif kind == "tag":
+                duel._add_tag_card(step[1], step[2], step[3])
+            elif kind == "lua":
+                path = Path(step[1])
+                if not path.is_file() or file_sha256(path) != step[2]:
+                    raise ForkError(f"set-up file {path} is missing or changed since the duel was built")
+                duel.run_setup_lua(path)
+            else:
+                raise ForkError(f"unknown set-up step {kind!r} in the snapshot")
+        if snapshot.started:
+            duel.start()
+            if snapshot.advanced:
+                duel.advance()
+            for raw in snapshot.answers:
+                duel._replay_answer(raw)
+    finally:
+        for log in logs:
+            log.removeFilter(quiet)
+    if check_against is not None:
+        ours, theirs = duel.engine, check_against.engine
+        if (len(ours.messages) != len(theirs.messages)
+                or ours.random.getstate() != theirs.random.getstate()):
+            duel.close()
+            raise ForkError("the replayed duel does not match the original (it wrote "
+                            f"{len(ours.messages)} messages, the original {len(theirs.messages)}): "
+                            "the original was changed outside the Duel's methods (through duel.engine?)")
+    return duel

@@ -34,15 +34,10 @@ from typing import Any
 from duelhost.engine.messages import MsgAiName, MsgShowHint
 
 from .host import Duel, Outcome, Player
+from .puzzle_file import DRAW_COUNT, START_HAND, START_LP, PuzzleError, run_lua_file
 
-__all__ = ["PuzzleError", "PuzzleResult", "load_puzzle", "play_puzzle", "puzzle_codes"]
-
-START_LP, START_HAND, DRAW_COUNT = 8000, 5, 1   # what the reference client gives both players
-
-
-class PuzzleError(RuntimeError):
-    """The puzzle file cannot be run (missing, or its Lua failed)."""
-
+__all__ = ["DRAW_COUNT", "START_HAND", "START_LP", "PuzzleError", "PuzzleResult", "load_puzzle",
+           "play_puzzle", "puzzle_codes", "run_lua_file"]
 
 @dataclass(frozen=True)
 class PuzzleResult:
@@ -87,28 +82,6 @@ def puzzle_codes(path: str | Path) -> list[int]:
     text = re.sub(r"--\[\[.*?\]\]", "", text, flags=re.S)          # block comments
     text = re.sub(r"--[^\n]*", "", text)                             # line comments
     return list(dict.fromkeys(int(m, 0) for m in _ADD_CARD.findall(text)))
-
-
-def run_lua_file(host: Any, path: Path) -> None:
-    """Run a Lua file from outside the script folder in the host's state (the
-    reference's ``preload_script``).  The file's folder is searched after the
-    script folders while it runs, so its chunk reads ``./script/<file name>``."""
-    folder = path.resolve().parent
-    name = path.name
-    for d in host.script_dirs:
-        if (Path(d) / name).is_file() and Path(d).resolve() != folder:
-            raise PuzzleError(f"{name} is also a file of the script folder {d}: rename the puzzle")
-    errors_before = len(host.errors)
-    host.script_dirs.append(folder)
-    try:
-        ok = host.load_script(name)
-    finally:
-        # the last entry is ours (the folder may also be a script folder)
-        del host.script_dirs[len(host.script_dirs) - 1]
-    if not ok:
-        new = host.errors[errors_before:]
-        detail = "; ".join(e.message for e in new) or "it did not run"
-        raise PuzzleError(f"puzzle {path}: {detail}")
 
 
 def puzzle_texts(duel: Duel) -> tuple[str | None, tuple[str, ...]]:
