@@ -1132,11 +1132,13 @@ class SumKind(PromptKind[MsgSelectSum, SumResponse]):
             )
         seen: set[int] = set()
         indices = []
-        # Every must-select card counts.  (The reference sums the first ``count``
-        # entries only, which differs when ``count`` is below the number of must-select
-        # cards -- reachable with a negative ``min`` alone; the engine has always
-        # counted them all and still does.)
         params = [c.sum_param for c in p.must_cards]
+        if p.mode == 0 and count < mcount:
+            # The exact-sum check runs over the first ``count`` entries of the answer, the
+            # must-select cards first: with a count byte below their number (allowed only
+            # by a negative ``min``) the last of them do not count (the reference's
+            # select_sum_check1 over returns.bvalue[0] values).
+            params = params[:count]
         for i in range(mcount, count):
             v = area[i + 1]
             if v >= len(p.cards):

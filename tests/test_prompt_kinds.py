@@ -86,12 +86,29 @@ def test_exact_limits_are_checked_and_stay_off_the_wire() -> None:
     assert decoded == made and decoded.exact is None and decoded.encode() == made.encode()
     assert "exact" not in repr(made)
     only_one_must = bytes([1, 0])          # count byte 1: fewer than the two must-select cards
-    # the core was asked for min -1 (count >= 2 - 1): it accepts, as the reference does
-    assert PK.SELECT_SUM.refusal(made, only_one_must) is None
+    # the core was asked for min -1 (count >= 2 - 1): the count is allowed, and the sum is
+    # checked over the first entry only (4, not the 8 asked for), as the reference does
+    assert "exactly 8" in str(PK.SELECT_SUM.refusal(made, only_one_must))
     # a host with only the message cannot know min was -1: it reads min 0
     assert "count byte 1 must be 2 to 4" in str(PK.SELECT_SUM.refusal(decoded, only_one_must))
     both = bytes([2, 0, 0])
     assert PK.SELECT_SUM.refusal(made, both) is None and PK.SELECT_SUM.refusal(decoded, both) is None
+
+
+def test_a_count_below_the_must_select_cards_sums_only_the_first_entries() -> None:
+    # the reference's exact-sum check reads returns.bvalue[0] entries, must-select cards
+    # first: with target 4 and must-select cards 4 + 4, a count byte of 1 (min -1) is a
+    # whole answer, and a count byte of 2 (both must-select cards, 8) is not
+    card = SumCard(code=1, controller=0, location=4, sequence=0, sum_param=4)
+    other = SumCard(code=2, controller=0, location=4, sequence=1, sum_param=3)
+    made = M.MsgSelectSum(player=0, mode=0, target=4, min=0xFF, max=2, must_cards=(card, card),
+                          cards=(other,), exact=M.SumLimits(-1, 2, 4))
+    assert PK.SELECT_SUM.refusal(made, bytes([1, 0])) is None
+    assert "exactly 4" in str(PK.SELECT_SUM.refusal(made, bytes([2, 0, 0])))
+    # in the "at least" mode every must-select card counts whatever the count byte says
+    greater = M.MsgSelectSum(player=0, mode=1, target=8, min=0, max=0, must_cards=(card, card),
+                             cards=(other,))
+    assert PK.SELECT_SUM.refusal(greater, bytes([2, 0, 0])) is None
 
 
 def test_counter_exact_count_wins_over_the_message() -> None:
