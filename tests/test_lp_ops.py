@@ -8,9 +8,10 @@ damage / recover / pay_lp_cost, processor.cpp's PROCESSOR_DAMAGE dispatch).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pytest
+from engine_run import run_units as run
 from test_card_support import FakeScript
 
 from duelhost.engine.card import Card, CardData
@@ -46,23 +47,6 @@ def value_effect(d: Duel, code: int, value: Callable | int) -> Effect:
         e.flag[0] |= EFFECT_FLAG_FUNC_VALUE
     e.value = value
     return e
-
-
-def run(d: Duel, proc: Any, answers: Iterable[bytes] = ()) -> list:
-    """Run ``proc`` (and what it queues) to the end; answer prompts in order."""
-    d.core.units.append(proc)
-    pending = list(answers)
-    prompts = []
-    it = d.run_processor()
-    try:
-        prompt = next(it)
-        while True:
-            prompts.append(prompt)
-            prompt = it.send(pending.pop(0))
-    except StopIteration:
-        pass
-    d.finished = False
-    return prompts
 
 
 def nothing() -> Any:

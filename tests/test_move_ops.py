@@ -7,9 +7,10 @@ behaviour is read from the reference (operations.cpp, processor.cpp).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
+from engine_run import run_units as run
 from test_card_support import FakeScript
 
 from duelhost.engine.card import Card, CardData
@@ -39,24 +40,6 @@ DB = {
 
 def make_duel() -> Duel:
     return Duel(DB.get, seed_sequence=[1, 2, 3, 4, 5, 6, 7, 8], script=FakeScript())
-
-
-def run(d: Duel, proc: Any = None, answers: Iterable[bytes] = ()) -> list:
-    """Run ``proc`` (or what is queued) to the end; answer prompts in order."""
-    if proc is not None:
-        d.core.units.append(proc)
-    pending = list(answers)
-    prompts = []
-    it = d.run_processor()
-    try:
-        prompt = next(it)
-        while True:
-            prompts.append(prompt)
-            prompt = it.send(pending.pop(0))
-    except StopIteration:
-        pass
-    d.finished = False
-    return prompts
 
 
 def moves(d: Duel) -> list[MsgMove]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+from engine_run import run_units
 from test_card_support import FakeScript
 from test_move_ops import DB
 
@@ -37,22 +38,14 @@ def _drive(d: Duel, unit: Any, menu_answer: int) -> tuple[Any, list]:
     def caller() -> Any:
         got.append((yield from unit))
 
-    d.core.units.append(caller())
-    prompts = []
-    it = d.run_processor()
-    try:
-        prompt = next(it)
-        while True:
-            prompts.append(prompt)
-            if isinstance(prompt, (MsgSelectIdleCmd, MsgSelectBattleCmd)):
-                answer = struct.pack("<i", menu_answer)
-            elif isinstance(prompt, MsgSelectChain):
-                answer = struct.pack("<i", -1)
-            else:
-                raise AssertionError(f"unexpected prompt {prompt!r}")
-            prompt = it.send(answer)
-    except StopIteration:
-        pass
+    def answer(prompt: Any) -> bytes:
+        if isinstance(prompt, (MsgSelectIdleCmd, MsgSelectBattleCmd)):
+            return struct.pack("<i", menu_answer)
+        if isinstance(prompt, MsgSelectChain):
+            return struct.pack("<i", -1)
+        raise AssertionError(f"unexpected prompt {prompt!r}")
+
+    prompts = run_units(d, caller(), answer=answer)
     assert got, "the caller did not get the result"
     return got[0], prompts
 
