@@ -280,21 +280,25 @@ def _one_line(text: str | None, limit: int = 300) -> str | None:
 
 class PuzzleWork(Work):
     """Puzzle runs as a duelhost.execution Work: an item is (puzzle file, seed, the
-    keyword arguments of _play_one); the reference core and the database are this
-    process's, inherited by the forked worker of each run."""
+    keyword arguments of _play_one); the reference core, the database and its card pool
+    are this process's, inherited by the forked worker of each run (an item stays small:
+    it is sent to the worker through a pipe)."""
 
-    def __init__(self, core: Any, db: Any, scripts: Path | None, timeout: float | None) -> None:
+    def __init__(self, core: Any, db: Any, scripts: Path | None, timeout: float | None,
+                 card_pool: list[Any]) -> None:
         self.core, self.db, self.scripts, self.timeout = core, db, scripts, timeout
+        self.card_pool = card_pool
 
     def run(self, state: Any, item: Any, progress: Any) -> LiveResult:
         path, seed, kwargs = item
         if progress is None:        # in this process
-            return _play_one(self.core, self.db, self.scripts, path, seed, **kwargs)
+            return _play_one(self.core, self.db, self.scripts, path, seed, card_pool=self.card_pool, **kwargs)
 
         def on_step(res: LiveResult) -> None:
             progress[0], progress[1], progress[2] = res.agreeing, res.responses, res.turns
         try:
-            return _play_one(self.core, self.db, self.scripts, path, seed, on_step=on_step, **kwargs)
+            return _play_one(self.core, self.db, self.scripts, path, seed, on_step=on_step,
+                             card_pool=self.card_pool, **kwargs)
         except BaseException:
             return LiveResult(id=kwargs["run_id"], seed=seed, status="error", end=None,
                               agreeing=progress[0], messages=progress[0], responses=progress[1],
@@ -347,7 +351,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
                                    f"{seeds} seed(s) from {first_seed} each, {player} player, "
                                    f"turn cap {turn_limit or 'none'}, {core.path}",
                             name_of=name_of, problems=problems)
-    work = PuzzleWork(core, db, scripts, duel_timeout)
+    work = PuzzleWork(core, db, scripts, duel_timeout, card_pool)
     # one run at a time (each in a forked worker killed at the deadline, with a timeout),
     # so that a puzzle found unloadable is not run again with the next seeds
     backend = Backend.local(1) if duel_timeout is not None else Backend.inline()
@@ -356,7 +360,7 @@ def run_puzzle_diff(ref_lib: str | Path | None, target: Path, *, db_path: Any, s
         for k in range(seeds):
             seed = first_seed + k
             kwargs: dict[str, Any] = dict(run_id=f"{label}@{seed}", turn_limit=turn_limit,
-                          response_limit=response_limit, card_pool=card_pool, player=player)
+                          response_limit=response_limit, player=player)
             got, _info = execute(work, [(p, seed, kwargs)], backend, timeout=duel_timeout)
             r = got[0]
             if r is None:           # Ctrl-C: what was done so far

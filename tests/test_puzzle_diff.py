@@ -128,6 +128,26 @@ def test_a_puzzle_run_past_its_deadline_is_killed_and_the_next_runs_go_on(ref_li
     assert "took longer than 3 s" in got.results[0].error and got.results[0].seconds >= 3
 
 
+def test_a_puzzle_run_sends_its_worker_a_small_item(ref_lib: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card pool and the cores are inherited by the forked worker; what goes through the
+    pipe per run is the file, the seed and a few settings (a whole card pool per run made a
+    native-collection run four times slower)."""
+    import pickle
+
+    from duelhost import puzzle_diff
+
+    sizes: list[int] = []
+    real = puzzle_diff.execute
+
+    def measuring(work, items, backend, **kw):      # type: ignore[no-untyped-def]
+        sizes.extend(len(pickle.dumps(item)) for item in items)
+        return real(work, items, backend, **kw)
+    monkeypatch.setattr(puzzle_diff, "execute", measuring)
+    got = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(), seeds=2)
+    assert [r.status for r in got.results] == ["identical", "identical"]
+    assert len(sizes) == 2 and max(sizes) < 2000, sizes
+
+
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "puzzles"
     folder.mkdir()
