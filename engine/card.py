@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .card_data import CardData, CardState
+from .card_data import CardBase, CardData, CardState
 from .card_stats import CardStatsMixin
 from .group import CardSet
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
@@ -174,7 +174,7 @@ class EffectContainer(dict):
         return out
 
 
-class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin):
+class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardBase):
     """A card: printed data, location snapshots, statuses, counters and attached effects."""
 
     __slots__ = (

@@ -4,7 +4,9 @@
 card_state (card.h).  They live apart from ``Card`` (engine/card.py) because
 the modules ``Card`` is composed of (card_stats.py, ...) and event.py (a chain
 link keeps a ``CardState``) need them at import time, while card.py imports
-those modules; engine/card.py re-exports both names.
+those modules; engine/card.py re-exports both names.  ``CardBase``, the base
+class every ``Card`` has, is here for the same reason: group.py and the card_*
+modules tell a card from anything else without importing card.py.
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ _LOCATION_MZONE = 0x04
 _LOCATION_SZONE = 0x08
 _LOCATION_FZONE = 0x100
 _LOCATION_PZONE = 0x200
+
+
+class CardBase:
+    """The base class of ``engine.card.Card`` and of nothing else: ``isinstance(x,
+    CardBase)`` is "x is a card" for the modules card.py imports (group.py, the
+    card_* mixins), which cannot import the class they are part of."""
+
+    __slots__ = ()
 
 
 class CardData:

@@ -65,6 +65,7 @@ from .core_constants import (
     EFFECT_TYPES_TRIGGER_LIKE, MAX_CARD_ID, TEMP_CARD_ID,
 )
 from .event import Chain
+from .card_data import CardBase
 from .group import CardSet
 from .messages import (LocInfo, MsgAddCounter, MsgCancelTarget, MsgCardHint, MsgCardTarget,
                        MsgDeckTop, MsgEquip, MsgMove, MsgRemoveCounter)
@@ -1933,5 +1934,4 @@ class CardEffectsMixin:
 
 
 def _is_card(x: Any) -> bool:
-    from .card import Card
-    return isinstance(x, Card)
+    return isinstance(x, CardBase)

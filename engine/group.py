@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from .card_data import CardBase
 from .core_constants import GTYPE_DEFAULT, GTYPE_KEEP_ALIVE, GTYPE_READ_ONLY
 
 if TYPE_CHECKING:
@@ -115,17 +116,6 @@ class CardSet(set):
         return (CardSet, (self.ordered(),))
 
 
-_CARD: list[type] = []
-
-
-def _card_class() -> type:
-    """engine.card.Card (imported on first use: card.py imports this module)."""
-    if not _CARD:
-        from .card import Card
-        _CARD.append(Card)
-    return _CARD[0]
-
-
 class Group:
     """A group of cards as scripts see it.
 
@@ -143,7 +133,7 @@ class Group:
             self.container = CardSet()
         elif isinstance(cards, CardSet):
             self.container = cards.copy()
-        elif isinstance(cards, _card_class()):
+        elif isinstance(cards, CardBase):
             self.container = CardSet((cards,))
         else:
             self.container = CardSet(cards)

@@ -27,12 +27,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 ALLOWED_OVERRIDES: dict[tuple[str, str], str] = {}
 
 # Imports inside functions that stay, with the reason (docs/architecture.md lists them too).
-ALLOWED_FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
-    ("card_effects.py", "_is_card"):
-        "Card is composed of the card_* mixins, so a mixin module cannot import it at load time",
-    ("group.py", "_card_class"):
-        "card.py imports group.py (CardSet) before Card exists",
-}
+ALLOWED_FUNCTION_IMPORTS: dict[tuple[str, str], str] = {}
 
 
 def _collisions(cls: type) -> list[str]:
