@@ -486,12 +486,7 @@ def set_up_both(ref: Any, db: Any, setup: DuelSetup, script: Any) -> Driver:
     """The same players, cards and Tag partners' cards, in the same order, into a
     reference duel and into a new duel of ours (its Driver, seeded as ``setup`` says);
     both still to be started with ``setup.options``."""
-    for p, (lp, hand, draw) in enumerate(setup.players):
-        ref.set_player_info(p, lp, hand, draw)
-    for args in setup.cards:
-        ref.new_card(*args)
-    for code, owner, location in setup.tag_cards:
-        ref.new_tag_card(code, owner, location)
+    setup.apply(ref.set_player_info, ref.new_card, ref.new_tag_card)
     return Driver.from_setup(card_reader_from_db(db), setup, script)
 
 

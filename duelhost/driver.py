@@ -48,6 +48,16 @@ class DuelSetup:
     tag_cards: list[tuple[int, int, int]] = field(default_factory=list)   # new_tag_card arguments
     rng_version: int | None = None  # with ``seed``: another mapping of the generator (our engine only)
 
+    def apply(self, set_player_info: Any, new_card: Any, new_tag_card: Any) -> None:
+        """Give a core the players' settings, then every card, then the Tag partners'
+        cards, in order, through its three set-up calls (ours or the reference's)."""
+        for p, (lp, hand, draw) in enumerate(self.players):
+            set_player_info(p, lp, hand, draw)
+        for args in self.cards:
+            new_card(*args)
+        for code, owner, location in self.tag_cards:
+            new_tag_card(code, owner, location)
+
 
 class Driver:
     """One engine duel, stepped with answers (see the module docstring)."""
@@ -84,12 +94,7 @@ class Driver:
     def place(self, setup: DuelSetup) -> None:
         """The players' settings, then every card, then the Tag partners' cards of ``setup``."""
         engine = self.engine
-        for p, (lp, hand, draw) in enumerate(setup.players):
-            engine.set_player_info(p, lp, hand, draw)
-        for args in setup.cards:
-            engine.new_card_at(*args)
-        for code, owner, location in setup.tag_cards:
-            engine.new_tag_card_at(code, owner, location)
+        setup.apply(engine.set_player_info, engine.new_card_at, engine.new_tag_card_at)
 
     def start(self, options: int) -> None:
         """Draw the opening hands and begin the first turn (the reference's start_duel)."""

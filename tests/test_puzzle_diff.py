@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -191,20 +192,26 @@ def test_a_folder_without_puzzles_is_bad_input(ref_lib: Path, tmp_path: Path) ->
     assert r.exit_code == 2 and "no .lua puzzle files" in r.output
 
 
-def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monkeypatch: pytest.MonkeyPatch,
-                                                            tmp_path: Path) -> None:
-    """Our core writes one message more at the end of the puzzle's set-up: the report gives
-    the puzzle run, the message index, the responses sent and both messages."""
+def _one_more_hint_in_ours(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Our side runs a second Lua file after each puzzle: one Debug.ShowHint the reference
+    never writes."""
     import duelhost.puzzle_diff as pd
     extra = tmp_path / "extra" / "only_ours.lua"
     extra.parent.mkdir()
     extra.write_text('Debug.ShowHint("only in duelhost")\n')
     original = pd.run_lua_file
 
-    def run_both(host, path):
+    def run_both(host: Any, path: Path) -> None:
         original(host, path)
         original(host, extra)
     monkeypatch.setattr(pd, "run_lua_file", run_both)
+
+
+def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """Our core writes one message more at the end of the puzzle's set-up: the report gives
+    the puzzle run, the message index, the responses sent and both messages."""
+    _one_more_hint_in_ours(monkeypatch, tmp_path)
     s = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
                         seeds=1, duel_timeout=None)
     assert (s.identical, s.total) == (0, 1)
@@ -220,18 +227,9 @@ def test_a_divergence_names_the_puzzle_response_and_message(ref_lib: Path, monke
 
 def test_a_divergent_run_saved_as_a_single_mode_replay_diverges_again(
         ref_lib: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import duelhost.puzzle_diff as pd
     from duelhost.replay import read_replay
     from duelhost.replay_diff import diff_replay
-    extra = tmp_path / "extra" / "only_ours.lua"
-    extra.parent.mkdir()
-    extra.write_text('Debug.ShowHint("only in duelhost")\n')
-    original = pd.run_lua_file
-
-    def run_both(host, path):
-        original(host, path)
-        original(host, extra)
-    monkeypatch.setattr(pd, "run_lua_file", run_both)
+    _one_more_hint_in_ours(monkeypatch, tmp_path)
     saved = tmp_path / "saved"
     s = run_puzzle_diff(ref_lib, TWO_BLOWS, db_path=paths.bundled_db(), scripts=paths.bundled_scripts(),
                         seeds=1, duel_timeout=None, save_dir=saved)

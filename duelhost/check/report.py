@@ -176,25 +176,15 @@ class CheckReport:
             lines.append(f"== shared globals a script added or replaced while loading "
                          f"({len(self.with_findings('global_write'))} scripts; the check puts them back "
                          f"between cards, a duel does not) ==")
-            for name, n, codes in writes[:causes]:
-                lines.append(f"{n:6d}  {name}   e.g. {_examples(codes)}")
-            if len(writes) > causes:
-                lines.append(f"        ... {len(writes) - causes} more names")
-            lines.append("")
+            lines += _ranked(writes, causes, "names")
         groups = self.causes()
         if groups:
             lines.append(f"== failure causes ({len(groups)} patterns) ==")
-            for pattern, n, codes in groups[:causes]:
-                lines.append(f"{n:6d}  {pattern}   e.g. {_examples(codes)}")
-            if len(groups) > causes:
-                lines.append(f"        ... {len(groups) - causes} more patterns")
-            lines.append("")
+            lines += _ranked(groups, causes, "patterns")
         needed = self.needed_functions()
         if needed:
             lines.append("== most needed library functions (cards failing on each) ==")
-            for name, n, codes in needed[:causes]:
-                lines.append(f"{n:6d}  {name}   e.g. {_examples(codes)}")
-            lines.append("")
+            lines += _ranked(needed, causes, None)
         lines.extend(self._summary_lines())
         return "\n".join(lines)
 
@@ -305,6 +295,16 @@ def _xml_text(text: str) -> str:
 
 def _quote(name: str) -> str:
     return f'"{name}"' if name else "(no name)"
+
+
+def _ranked(rows: Any, limit: int, more: str | None) -> list[str]:
+    """The first ``limit`` (what, count, card codes) rows of a ranking, a line saying how
+    many more there are (named ``more``; None: not said) and a blank line."""
+    lines = [f"{n:6d}  {what}   e.g. {_examples(codes)}" for what, n, codes in rows[:limit]]
+    if more is not None and len(rows) > limit:
+        lines.append(f"        ... {len(rows) - limit} more {more}")
+    lines.append("")
+    return lines
 
 
 def _examples(codes: list[int], n: int = 5) -> str:
