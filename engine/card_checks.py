@@ -19,7 +19,7 @@ from .constants import (
     EFFECT_CANNOT_BE_SYNCHRO_MATERIAL, EFFECT_CANNOT_BE_XYZ_MATERIAL, EFFECT_CANNOT_CHANGE_CONTROL,
     EFFECT_CANNOT_CHANGE_POSITION, EFFECT_CANNOT_DISABLE, EFFECT_CANNOT_DISABLE_FLIP_SUMMON,
     EFFECT_CANNOT_DISABLE_SPSUMMON, EFFECT_CANNOT_DISABLE_SUMMON, EFFECT_CANNOT_FLIP_SUMMON,
-    EFFECT_CANNOT_MSET, EFFECT_CANNOT_REMOVE, EFFECT_CANNOT_SELECT_BATTLE_TARGET,
+    EFFECT_CANNOT_MSET, EFFECT_CANNOT_RELEASE, EFFECT_CANNOT_REMOVE, EFFECT_CANNOT_SELECT_BATTLE_TARGET,
     EFFECT_CANNOT_SELECT_EFFECT_TARGET, EFFECT_CANNOT_SPECIAL_SUMMON, EFFECT_CANNOT_SSET,
     EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_TO_DECK, EFFECT_CANNOT_TO_GRAVE,
     EFFECT_CANNOT_TO_GRAVE_AS_COST, EFFECT_CANNOT_TO_HAND, EFFECT_CANNOT_TURN_SET,
@@ -581,13 +581,15 @@ class CardChecksMixin:
 
     def is_releasable_by_summon(self: "Card", playerid: int, pcard: "Card") -> bool:
         """Can ``playerid`` Tribute this card for the Tribute Summon of ``pcard``?"""
-        if self.is_status(STATUS_SUMMONING):
+        if self.status & STATUS_SUMMONING:
             return False
         if self.overlay_target is not None:
             return False
         if self.current.location & (LOCATION_GRAVE | LOCATION_REMOVED):
             return False
-        if not self.duel.is_player_can_release(playerid, self, REASON_SUMMON):
+        duel = self.duel
+        if (EFFECT_CANNOT_RELEASE in duel.effects.aura_effect      # (only skips work)
+                and not duel.is_player_can_release(playerid, self, REASON_SUMMON)):
             return False
         if self.is_affected_by_effect(EFFECT_UNRELEASABLE_SUM, pcard):
             return False

@@ -362,6 +362,8 @@ class CardStatsMixin:
         if self.temp.type != UINT32_MAX:
             return self.temp.type
         ctype = self.data.type
+        if not self.duel.effects.holds(EFFECT_ADD_TYPE, EFFECT_REMOVE_TYPE, EFFECT_CHANGE_TYPE):
+            return ctype    # (only skips look-ups; a Token keeps TYPE_TOKEN)
         self.temp.type = self.data.type
         effects = self.filter_effect(EFFECT_ADD_TYPE, sort=False)
         self.filter_effect(EFFECT_REMOVE_TYPE, effects, sort=False)

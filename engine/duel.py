@@ -196,6 +196,20 @@ class FieldEffects:
         # granting effect -> {card: granted effect}
         self.grant_effect: dict[Effect, dict[Card, Effect]] = {}
 
+    def holds(self, *codes: int) -> bool:
+        """Does any card's container or the field's aura hold an effect of one of ``codes``?
+
+        False means every look-up of those codes finds nothing and runs no script
+        (filter_effect, is_affected_by_effect and the player/field look-ups only
+        visit effects of the code asked for), so a rule check made only of such
+        look-ups may be answered at once."""
+        card_codes = self.card_codes
+        aura = self.aura_effect
+        for code in codes:
+            if code in card_codes or code in aura:
+                return True
+        return False
+
 
 class FieldInfo:
     __slots__ = ("card_id", "field_id", "copy_id", "turn_id", "turn_id_by_player", "phase",

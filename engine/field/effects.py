@@ -281,8 +281,10 @@ class FieldEffectsMixin:
         ``eset`` the effects are appended to it (and it is the list sorted and
         returned); the reference's ``(code, eset, sort)`` order is accepted too.
         """
-        sort, eset = _eset_and_sort(sort, eset)
         aura = self.effects.aura_effect
+        if code not in aura and eset is None and not isinstance(sort, list):
+            return []      # (the common case, answered before the argument juggling)
+        sort, eset = _eset_and_sort(sort, eset)
         if code in aura:
             for peffect in aura.equal_range(code):
                 if peffect.is_available():
@@ -299,8 +301,10 @@ class FieldEffectsMixin:
         before is_available (so an effect on the other player does not run its
         condition).
         """
-        sort, eset = _eset_and_sort(sort, eset)
         aura = self.effects.aura_effect
+        if code not in aura and eset is None and not isinstance(sort, list):
+            return []      # (the common case, answered before the argument juggling)
+        sort, eset = _eset_and_sort(sort, eset)
         if code in aura:
             for peffect in aura.equal_range(code):
                 if peffect.is_target_player(playerid) and peffect.is_available():
@@ -622,6 +626,10 @@ class FieldEffectsMixin:
                 self.add_process(self.proc_self_destroy(pcard, check_player))
                 core.unique_destroy_set.add(pcard)
             check_player = 1 - check_player
+        tograve = bool(core.global_flag & GLOBALFLAG_SELF_TOGRAVE)
+        if not self.effects.holds(EFFECT_SELF_DESTROY) and not (
+                tograve and self.effects.holds(EFFECT_SELF_TOGRAVE)):
+            return      # (only skips look-ups that find nothing)
         cset = CardSet()
         for p in (0, 1):
             for pcard in self.player[p].list_mzone:
@@ -633,7 +641,7 @@ class FieldEffectsMixin:
         for pcard in cset:
             if pcard.is_affected_by_effect(EFFECT_SELF_DESTROY):
                 core.self_destroy_set.add(pcard)
-        if core.global_flag & GLOBALFLAG_SELF_TOGRAVE:
+        if tograve:
             for pcard in cset:
                 if pcard.is_affected_by_effect(EFFECT_SELF_TOGRAVE):
                     core.self_tograve_set.add(pcard)

@@ -31,20 +31,26 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..constants import (
-    EFFECT_ADD_EXTRA_TRIBUTE, EFFECT_DOUBLE_TRIBUTE, EFFECT_EXTRA_FUSION_MATERIAL,
+    EFFECT_ADD_EXTRA_TRIBUTE, EFFECT_CANNOT_RELEASE, EFFECT_DOUBLE_TRIBUTE, EFFECT_EXTRA_FUSION_MATERIAL,
     EFFECT_EXTRA_RELEASE, EFFECT_EXTRA_RELEASE_NONSUM, EFFECT_EXTRA_RELEASE_SUM,
     EFFECT_EXTRA_RITUAL_MATERIAL, EFFECT_EXTRA_SYNCHRO_MATERIAL, EFFECT_FLAG_COUNT_LIMIT,
     EFFECT_FLAG_SPSUM_PARAM, EFFECT_MUST_BE_SMATERIAL, EFFECT_MUST_BE_XMATERIAL,
     EFFECT_OVERLAY_RITUAL_MATERIAL, EFFECT_RITUAL_LEVEL_EX, EFFECT_SCRAP_CHIMERA,
-    EFFECT_SYNCHRO_CHECK, EFFECT_SYNCHRO_MATERIAL_CUSTOM, EFFECT_TUNER_MATERIAL_LIMIT,
-    EFFECT_TUNE_MAGICIAN_X, EFFECT_XYZ_MATERIAL, GLOBALFLAG_SCRAP_CHIMERA, GLOBALFLAG_TUNE_MAGICIAN,
+    EFFECT_SYNCHRO_CHECK, EFFECT_SYNCHRO_MATERIAL_CUSTOM, EFFECT_TRIBUTE_LIMIT, EFFECT_TUNER_MATERIAL_LIMIT,
+    EFFECT_TUNE_MAGICIAN_X, EFFECT_UNRELEASABLE_SUM, EFFECT_XYZ_MATERIAL, GLOBALFLAG_SCRAP_CHIMERA, GLOBALFLAG_TUNE_MAGICIAN,
     GLOBALFLAG_XMAT_COUNT_LIMIT, LOCATION_DECK, LOCATION_EXTRA, LOCATION_GRAVE, LOCATION_HAND,
     LOCATION_MZONE, LOCATION_OVERLAY, LOCATION_PZONE, LOCATION_REASON_TOFIELD, LOCATION_REMOVED,
     LOCATION_SZONE, PLAYER_NONE, POS_FACEUP, REASON_EFFECT, REASON_MATERIAL, REASON_RITUAL,
-    TYPE_MONSTER,
+    STATUS_SUMMONING, TYPE_MONSTER,
 )
 from ..group import CardSet
 from ..messages import sum_params
+
+# every effect a Tribute Summon's release list looks up (get_summon_release_list,
+# is_releasable_by_summon): with none of them anywhere the plain rule applies
+_TRIBUTE_EFFECTS = (EFFECT_ADD_EXTRA_TRIBUTE, EFFECT_CANNOT_RELEASE, EFFECT_UNRELEASABLE_SUM,
+                    EFFECT_TRIBUTE_LIMIT, EFFECT_DOUBLE_TRIBUTE, EFFECT_EXTRA_RELEASE,
+                    EFFECT_EXTRA_RELEASE_SUM)
 
 if TYPE_CHECKING:
     from ..card import Card
@@ -192,13 +198,18 @@ class MaterialsMixin:
         (release_param), others 1.
         """
         p = target.current.controler
+        if not self.effects.holds(*_TRIBUTE_EFFECTS):
+            return self._plain_release_list(p, release_list, mg, ex, releasable)
         ex_tribute = CardSet()
         for peffect in target.filter_effect(EFFECT_ADD_EXTRA_TRIBUTE):
             if peffect.get_value() & pos:
                 self.filter_inrange_cards(peffect, ex_tribute)
 
+        # (only skips work: with no EFFECT_DOUBLE_TRIBUTE anywhere every monster is worth 1)
+        doubles = self.effects.holds(EFFECT_DOUBLE_TRIBUTE)
+
         def set_worth(pcard: "Card") -> None:
-            double = pcard.is_affected_by_effect(EFFECT_DOUBLE_TRIBUTE, target) is not None
+            double = doubles and pcard.is_affected_by_effect(EFFECT_DOUBLE_TRIBUTE, target) is not None
             pcard.release_param = 2 if double else 1
 
         rcount = 0
@@ -242,6 +253,33 @@ class MaterialsMixin:
             set_worth(pcard)
             rcount += pcard.release_param
         return rcount + ex_oneof_max
+
+    def _plain_release_list(self: "Duel", p: int, release_list: CardSet | None, mg: "Group | None",
+                            ex: bool | int, releasable: int) -> int:
+        """get_summon_release_list when no effect of _TRIBUTE_EFFECTS exists anywhere.
+
+        Then no look-up it makes can find anything, so the rule is only: a monster
+        in a ``releasable`` zone that is not being summoned and is no Xyz material
+        (and is in ``mg`` if given) is a Tribute worth 1; an opponent's one only
+        when ``ex`` (no extra-release effect can exist).  Every card it looks at
+        gets release_param 1, as the full walk gives it.
+        """
+        rcount = 0
+        for side, shift in ((p, 0), (1 - p, 16)):
+            for pcard in self.player[side].list_mzone:
+                if (pcard is None or not (releasable >> (pcard.current.sequence + shift)) & 1
+                        or pcard.status & STATUS_SUMMONING or pcard.overlay_target is not None
+                        or pcard.current.location & (LOCATION_GRAVE | LOCATION_REMOVED)):
+                    continue
+                if mg is not None and not mg.has_card(pcard):
+                    continue
+                pcard.release_param = 1
+                if shift and not ex:
+                    continue
+                if release_list is not None:
+                    release_list.add(pcard)
+                rcount += 1
+        return rcount
 
     def check_tribute(self: "Duel", pcard: "Card", min: int, max: int, mg: "Group | None",
                       toplayer: int, zone: int = 0x1F, releasable: int = 0xFF00FF,

@@ -42,6 +42,8 @@ class PermissionsMixin:
         Effects are checked in order; one without a target function forbids
         everything, one with a target is asked with (effect, *target_args).
         """
+        if code not in self.effects.aura_effect:     # (only skips work: no effect to ask)
+            return False
         for peffect in self.filter_player_effect(playerid, code):
             if peffect.target is None:
                 return True

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..constants import (
-    EFFECT_CANNOT_CHANGE_POS_E, EFFECT_DEFENSE_ATTACK, EFFECT_DISABLE_FIELD,
+    EFFECT_ADD_TYPE, EFFECT_CANNOT_CHANGE_POS_E, EFFECT_CHANGE_TYPE, EFFECT_DEFENSE_ATTACK, EFFECT_DISABLE_FIELD,
     EFFECT_DISABLE_TRAPMONSTER, EFFECT_EQUIP_LIMIT, EFFECT_PUBLIC, EFFECT_REMOVE_BRAINWASHING,
-    EFFECT_REVERSE_DECK, EFFECT_SET_CONTROL, EFFECT_SET_POSITION, EFFECT_TYPE_SINGLE,
+    EFFECT_REMOVE_TYPE, EFFECT_REVERSE_DECK, EFFECT_SET_CONTROL, EFFECT_SET_POSITION, EFFECT_TYPE_SINGLE,
     EFFECT_USE_EXTRA_MZONE, EFFECT_USE_EXTRA_SZONE, EVENT_ADJUST, GLOBALFLAG_BRAINWASHING_CHECK,
     GLOBALFLAG_DECK_REVERSE_CHECK, LOCATION_DECK, LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE,
     PHASE_DAMAGE, PHASE_DAMAGE_CAL, PLAYER_NONE, POS_DEFENSE, POS_FACEDOWN, POS_FACEUP,
@@ -139,6 +139,9 @@ class AdjustMixin:
         core = self.core
         core.trap_monster_adjust_set[0].clear()
         core.trap_monster_adjust_set[1].clear()
+        if not self.effects.holds(EFFECT_DISABLE_TRAPMONSTER, EFFECT_ADD_TYPE, EFFECT_REMOVE_TYPE,
+                                  EFFECT_CHANGE_TYPE):
+            return      # (only skips look-ups that find nothing)
         for p in (0, 1):
             for pcard in self.player[p].list_mzone:
                 if pcard is None:
@@ -155,12 +158,14 @@ class AdjustMixin:
         core.control_adjust_set[0].clear()
         core.control_adjust_set[1].clear()
         reason_cards = CardSet()
+        # (only skips look-ups: with neither code anywhere every card belongs to its owner)
+        plain = not self.effects.holds(EFFECT_SET_CONTROL, EFFECT_REMOVE_BRAINWASHING)
         for p in (0, 1):
             for pcard in self.player[p].list_mzone:
                 if pcard is None:
                     continue
                 cur = pcard.current.controler
-                ref, peffect = pcard.refresh_control_status()
+                ref, peffect = (pcard.owner, None) if plain else pcard.refresh_control_status()
                 if cur != ref and pcard.is_capable_change_control():
                     core.control_adjust_set[p].add(pcard)
                     if peffect is not None and (not (peffect.type & EFFECT_TYPE_SINGLE) or peffect.condition):
@@ -218,6 +223,8 @@ class AdjustMixin:
         core = self.core
         tp = self.infos.turn_player
         pos_adjust = CardSet()
+        if not self.effects.holds(EFFECT_SET_POSITION, EFFECT_CANNOT_CHANGE_POS_E):
+            return      # (only skips look-ups that find nothing)
         for p in (tp, 1 - tp):
             for pcard in self.player[p].list_mzone:
                 if (pcard is None or (pcard.data.type & TYPE_LINK)
@@ -244,9 +251,10 @@ class AdjustMixin:
         """Revealed hand cards turn face-down again; a hand that had them is shuffled."""
         core = self.core
         tp = self.infos.turn_player
+        public = self.effects.holds(EFFECT_PUBLIC)      # (only skips look-ups)
         for p in (0, 1):
             for pcard in self.player[p].list_hand:
-                pub = pcard.is_affected_by_effect(EFFECT_PUBLIC)
+                pub = pcard.is_affected_by_effect(EFFECT_PUBLIC) if public else None
                 if pub is None and pcard.is_position(POS_FACEUP):
                     core.shuffle_hand_check[p] = True
                 pcard.current.position = POS_FACEUP if pub is not None else POS_FACEDOWN
