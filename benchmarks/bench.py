@@ -684,8 +684,51 @@ class Plan:
         return base
 
 
+def _key(name: str) -> str:
+    """The figure a workload's ratio is made of: "rate" (higher is faster) or "seconds"."""
+    return next(("rate" if kind == "rate" else "seconds") for n, _, _, kind in ROWS if n == name)
+
+
+def _one_round(plan: Plan, name: str, spec: Json, progress: Callable[[str], None], tag: str) -> Json:
+    """Both sides of one workload once: duelhost's process, then the reference's."""
+    progress(f"{name} (duelhost){tag}")
+    entry: Json = {"ours": spawn({**spec, "side": "ours"})}
+    reference_runs = name not in ("crossings",) and not (name == "setup" and spec.get("scripts") is None)
+    if plan.lib and reference_runs and "error" not in entry["ours"]:
+        ref_spec = {**spec, "side": "reference"}
+        if name == "selfplay":
+            counted = [d for d in entry["ours"]["per_duel"] if d["end"] != "timeout"]
+            ref_spec["seeds"] = [d["seed"] for d in counted]
+            ref_spec["caps"] = [d["responses"] for d in counted]
+        progress(f"{name} (reference){tag}")
+        entry["reference"] = spawn(ref_spec)
+    return entry
+
+
+def _median_round(name: str, rounds: list[Json]) -> Json:
+    """Several rounds as one entry: each side's median run, and the ratio of every round
+    (``round_ratios``; ``ratios`` takes their median).  A machine whose speed drifts moves
+    both sides of a round alike, so the per-round ratios vary less than either side."""
+    key = _key(name)
+    entry: Json = {}
+    for side in ("ours", "reference"):
+        runs = [r[side] for r in rounds if side in r and "error" not in r[side]]
+        failed = [r[side] for r in rounds if side in r and "error" in r[side]]
+        if failed:
+            entry[side] = failed[0]
+        elif runs:
+            runs.sort(key=lambda r: r.get(key) or 0)
+            entry[side] = {**runs[len(runs) // 2], "peak_rss_mib": max(r["peak_rss_mib"] for r in runs),
+                           "runs": [r.get(key) for r in runs]}
+    pairs = [(r["ours"].get(key), r["reference"].get(key)) for r in rounds
+             if "reference" in r and "error" not in r["ours"] and "error" not in r["reference"]]
+    entry["round_ratios"] = [round(ref / ours if key == "rate" else ours / ref, 2)
+                             for ours, ref in pairs if ours and ref]
+    return entry
+
+
 def measure(plan: Plan, names: Iterable[str], progress: Callable[[str], None]) -> Json:
-    """Every workload's sides, one process each."""
+    """Every workload's sides, one process each (``--rounds`` times, alternating)."""
     results: Json = {}
     for name in names:
         if name == "startup":
@@ -695,17 +738,10 @@ def measure(plan: Plan, names: Iterable[str], progress: Callable[[str], None]) -
         spec = plan.spec(name)
         if spec is None:
             continue
-        progress(f"{name} (duelhost)")
-        entry: Json = {"ours": spawn({**spec, "side": "ours"})}
-        reference_runs = name not in ("crossings",) and not (name == "setup" and spec.get("scripts") is None)
-        if plan.lib and reference_runs and "error" not in entry["ours"]:
-            ref_spec = {**spec, "side": "reference"}
-            if name == "selfplay":
-                counted = [d for d in entry["ours"]["per_duel"] if d["end"] != "timeout"]
-                ref_spec["seeds"] = [d["seed"] for d in counted]
-                ref_spec["caps"] = [d["responses"] for d in counted]
-            progress(f"{name} (reference)")
-            entry["reference"] = spawn(ref_spec)
+        n = plan.args.rounds if name not in ("crossings", "selfplay") else 1
+        rounds = [_one_round(plan, name, spec, progress, f" round {k + 1}/{n}" if n > 1 else "")
+                  for k in range(n)]
+        entry = rounds[0] if n == 1 else _median_round(name, rounds)
         entry["set"] = spec.get("set")
         results[name] = entry
     return results
@@ -735,7 +771,9 @@ def ratios(results: Json) -> None:
         if "error" in ours or "error" in ref:
             continue
         key = "rate" if kind == "rate" else "seconds"
-        if ours.get(key) and ref.get(key):
+        if entry.get("round_ratios"):
+            entry["ratio"] = round(statistics.median(entry["round_ratios"]), 2)
+        elif ours.get(key) and ref.get(key):
             entry["ratio"] = round(ref[key] / ours[key] if kind == "rate" else ours[key] / ref[key], 2)
         entry["rss_ratio"] = round(ours["peak_rss_mib"] / ref["peak_rss_mib"], 2)
 
@@ -800,6 +838,10 @@ def _details(results: Json) -> list[str]:
         if results["crossings"].get("set") == "B" and not (c["lua_to_python"] and c["python_to_lua"]):
             lines.append("WARNING: no crossings counted on set B: has bindings/runtime.py renamed what "
                          "CrossingCounter wraps (_set_function, the sandbox's Lua function attributes)?")
+    by_round = [f"{name} " + " ".join(f"{r:.1f}x" for r in e["round_ratios"])
+                for name, e in results.items() if e.get("round_ratios")]
+    if by_round:
+        lines.append("ratio of each round (the table gives their median): " + "; ".join(by_round))
     for name in ("golden_a", "golden_b"):
         entry = results.get(name, {})
         for side in ("ours", "reference"):
@@ -836,6 +878,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--selfplay-timeout", type=float, default=300.0,
                     help="seconds one duelhost self-play duel may take; past it, it is left out of both sides")
     ap.add_argument("--runs", type=int, default=5, help="repetitions of the set-up and start-up timings")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run each workload's two sides N times, alternating, and give the median of "
+                         "the N ratios (for a noisy machine; not self-play or crossings)")
     ap.add_argument("--gc-tuning", action="store_true",
                     help="run duelhost's side with the commands' collector thresholds (duelhost/gc_tuning.py); "
                          "default: Python's, as a program using the library gets them")

@@ -35,3 +35,25 @@ def _bench_module() -> object:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_rounds_give_the_median_ratio_of_the_rounds() -> None:
+    """--rounds N: each side's median run is shown and the ratio is the median of the
+    N per-round ratios (a drifting machine moves both sides of a round alike)."""
+    bench = _bench_module()
+    rounds = [{"ours": {"rate": ours, "peak_rss_mib": rss}, "reference": {"rate": ref, "peak_rss_mib": 50.0}}
+              for ours, ref, rss in ((100.0, 1000.0, 60.0), (200.0, 1200.0, 70.0), (50.0, 900.0, 65.0))]
+    entry = bench._median_round("golden_a", rounds)
+    assert entry["round_ratios"] == [10.0, 6.0, 18.0]
+    assert entry["ours"]["rate"] == 100.0 and entry["reference"]["rate"] == 1000.0   # the median runs
+    assert entry["ours"]["peak_rss_mib"] == 70.0                                      # the highest peak
+    results = {"golden_a": entry}
+    bench.ratios(results)
+    assert results["golden_a"]["ratio"] == 10.0          # not 1000 / 100 by accident: median of 10, 6, 18
+    rounds[0]["ours"]["rate"] = 150.0                    # now the ratios are 6.67, 6, 18 -> 6.67
+    results = {"golden_a": bench._median_round("golden_a", rounds)}
+    bench.ratios(results)
+    assert results["golden_a"]["ratio"] == 6.67
+    assert "ratio of each round" in "\n".join(bench._details(results))
+    failed = bench._median_round("setup", [{"ours": {"error": "exit code 1: boom"}}])
+    assert failed["ours"]["error"].startswith("exit code 1") and failed["round_ratios"] == []

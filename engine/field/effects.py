@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ..constants import (
     ACTIVITY_ATTACK, ACTIVITY_BATTLE_PHASE, ACTIVITY_CHAIN, ACTIVITY_FLIPSUMMON,
     ACTIVITY_NORMALSUMMON, ACTIVITY_SPSUMMON, ACTIVITY_SUMMON, DUEL_REVEAL_DECK_SEQ,
-    EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_DIRECT_ATTACK,
+    EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_DIRECT_ATTACK, EFFECT_CANNOT_DISABLE,
+    EFFECT_DISABLE, EFFECT_FORBIDDEN, EFFECT_IMMUNE_EFFECT,
     EFFECT_CANNOT_SELECT_BATTLE_TARGET, EFFECT_CHANGE_ENVIRONMENT, EFFECT_COUNT_CODE_CHAIN,
     EFFECT_COUNT_CODE_DUEL, EFFECT_DIRECT_ATTACK, EFFECT_EXTRA_ATTACK, EFFECT_EXTRA_ATTACK_MONSTER,
     EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT,
@@ -61,6 +62,10 @@ if TYPE_CHECKING:
 
 # the zones whose cards are skipped while "treated as not on the field"
 _FIELD_ZONES = LOCATION_MZONE | LOCATION_SZONE | LOCATION_FZONE | LOCATION_PZONE
+
+
+# the statuses a negation re-check can change or acts on (adjust_disable_check_list)
+_NEGATION_MARKS = STATUS_DISABLED | STATUS_FORBIDDEN | STATUS_TO_ENABLE | STATUS_TO_DISABLE
 
 
 def _check_playerid(p: int) -> bool:
@@ -556,7 +561,17 @@ class FieldEffectsMixin:
         RESET_DISABLE effects, and the marks are cleared.
         """
         effects = self.effects
-        if not effects.disable_check_list:
+        queued = effects.disable_check_list
+        if not queued:
+            return
+        if (not effects.holds(EFFECT_IMMUNE_EFFECT, EFFECT_FORBIDDEN, EFFECT_DISABLE, EFFECT_CANNOT_DISABLE)
+                and not any(c.status & _NEGATION_MARKS for c in queued)):
+            # (only skips work: no card is or was negated and no effect could make one so,
+            # so each refresh would just give the card an empty immunity list)
+            for c in queued:
+                c.immune_effect = []
+            queued.clear()
+            effects.disable_check_set.clear()
             return
         while True:
             checked = CardSet()
