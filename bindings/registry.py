@@ -401,6 +401,18 @@ def is_direct_query(spec: FunctionSpec) -> bool:
             and spec.name.startswith(_QUERY_PREFIXES))
 
 
+_SPLIT_NAMES: dict[str, tuple[str, bytes]] = {}
+
+
+def _lib_and_name(name: str) -> tuple[str, bytes]:
+    """"Card.IsType" -> ("Card", b"IsType"), kept for the process."""
+    split = _SPLIT_NAMES.get(name)
+    if split is None:
+        lib, _, fname = name.partition(".")
+        split = _SPLIT_NAMES[name] = (lib, fname.encode("utf-8"))
+    return split
+
+
 def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
     """Put every library function (implemented or stub) into the global tables of ``host``.
 
@@ -409,14 +421,16 @@ def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
     sb = host.sandbox
     ref = reference_api()
     # per library: (name in it, Python callable, may yield, its spec or None for a stub)
-    todo: dict[str, list[tuple[str, Any, bool, FunctionSpec | None]]] = {lib: [] for lib in libs}
+    todo: dict[str, list[tuple[bytes, Any, bool, FunctionSpec | None]]] = {lib: [] for lib in libs}
     make_entry = _entry_maker(host)
+    # (the names go to Lua as bytes, encoded once per process: lupa would run its
+    # Python-level codec on each of the 611 names of every duel)
     for name, fs in _REGISTRY.items():
-        lib, _, fname = name.partition(".")
+        lib, fname = _lib_and_name(name)
         todo[lib].append((fname, make_entry(fs), fs.yields, fs))
     for name in ref:
         if name not in _REGISTRY:
-            lib, _, fname = name.partition(".")
+            lib, fname = _lib_and_name(name)
             todo[lib].append((fname, _make_stub(name, host), False, None))
     for lib, items in todo.items():
         if not items:

@@ -305,7 +305,7 @@ class LuaSandbox:
         """Install ``lib[name]`` calling the Python ``entry``; returns its Lua twin."""
         return self._set_function(lib, name, entry, may_yield)
 
-    def set_functions(self, lib: Any, items: list[tuple[str, Any, bool]]) -> tuple:
+    def set_functions(self, lib: Any, items: list[tuple[str | bytes, Any, bool]]) -> tuple:
         """set_function for each (name, entry, may_yield) of one library, in one crossing;
         their Lua twins in the same order."""
         flat: list[Any] = []
