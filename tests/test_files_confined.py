@@ -72,6 +72,29 @@ def test_plain_names_and_links_inside_are_kept(tmp_path: Path, outside: Path) ->
     assert file_in_folders([base / "sub"], "missing.lua") is None
 
 
+def test_the_quick_look_up_of_plain_names_answers_as_the_full_check(tmp_path: Path, outside: Path) -> None:
+    """file_in_folders answers a plain name with one lstat; links, folders and odd names
+    take the full check, so every answer is the one confined_path + is_file gives."""
+    base = tmp_path / "folder"
+    (base / "dir.lua").mkdir(parents=True)             # a folder with a script's name
+    (base / "plain.lua").write_text("-- plain")
+    os.symlink(base / "plain.lua", base / "inner.lua")  # a link inside: kept
+    os.symlink(outside, base / "c1.lua")               # a link out: refused
+    os.symlink(base / "gone.lua", base / "dangling.lua")
+    second = tmp_path / "second"
+    second.mkdir()
+    (second / "dir.lua").write_text("-- the second folder's")
+    folders = [base, second]
+    for name in ("plain.lua", "inner.lua", "dir.lua", "missing.lua", "dangling.lua", "./plain.lua"):
+        full = next((p for d in folders if (p := confined_path(d, name)).is_file()), None)
+        assert file_in_folders(folders, name) == full, name
+    assert file_in_folders(folders, "dir.lua") == second / "dir.lua"
+    with pytest.raises(OutsideFolderError, match="symbolic link leading out of"):
+        file_in_folders(folders, "c1.lua")
+    with pytest.raises(OutsideFolderError, match="a '..' part"):
+        file_in_folders(folders, "..")
+
+
 # ----- the script host ---------------------------------------------------------------------
 
 
