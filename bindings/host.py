@@ -705,6 +705,28 @@ class LuaScriptHost:
                 return _int32(r)
             if type(r) is bool or r is None or r is NoValue:
                 return 0
+        return self._operation_value_in_lua(fn, card, extra)
+
+    def operation_values(self, fn: Any, cards: list[Card], extra: tuple = ()) -> list[int]:
+        """get_operation_value(fn, card, *extra) of each card, in order -- the same calls,
+        with a Card query passed as a value (``g:CheckWithSumGreater(Card.GetLevel, 8)``)
+        looked up once for the whole group."""
+        query = self.direct_queries.get(fn) if fn is not None else None
+        if query is None:
+            return [self.get_operation_value(fn, c, *extra) for c in cards]
+        values: list[int] = []
+        direct = self._direct_query
+        for c in cards:
+            r = direct(query, (c,) + extra)
+            if type(r) is int:
+                values.append(_int32(r))
+            elif type(r) is bool or r is None or r is NoValue:
+                values.append(0)
+            else:
+                values.append(self._operation_value_in_lua(fn, c, extra))
+        return values
+
+    def _operation_value_in_lua(self, fn: Any, card: Card, extra: tuple) -> int:
         out = self._plain(fn, (card,) + extra)
         if out[0]:
             v = out[1] if len(out) > 1 else None

@@ -656,6 +656,9 @@ class CardStatsMixin:
         Uses ``temp.level`` as the recursion guard (Level and Rank share it, as
         in the reference).
         """
+        if not self.duel.effects.holds(update_code, change_code):
+            value = _i32(start)       # (only skips look-ups that find nothing)
+            return value if value >= 1 else 1
         value = start
         self.temp.level = value
         up = 0
@@ -775,6 +778,8 @@ class CardStatsMixin:
                            remove_code: int, change_code: int) -> int:
         """Apply ADD (or), REMOVE (and-not) and CHANGE (set) effects in effect order,
         keeping the partial value in ``temp.<guard>`` while doing so."""
+        if not self.duel.effects.holds(add_code, remove_code, change_code):
+            return start              # (only skips look-ups that find nothing)
         value = start
         setattr(self.temp, guard, start)
         effects = self.filter_effect(add_code, sort=False)

@@ -67,6 +67,15 @@ def filter_cards(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
     return filter_each(script, fn, cards, extra, limit)
 
 
+def operation_values(script: Any, fn: Any, cards: "list[Card]", extra: tuple = ()) -> list[int]:
+    """``script.get_operation_value(fn, card, *extra)`` of each card, in order; a host
+    may make those same calls in one go (LuaScriptHost.operation_values)."""
+    batch = getattr(script, "operation_values", None)
+    if batch is not None:
+        return batch(fn, cards, extra)
+    return [script.get_operation_value(fn, c, *extra) for c in cards]
+
+
 def filter_each(script: Any, fn: Any, cards: "list[Card]", extra: tuple = (),
                 limit: int = 0) -> "list[Card]":
     """filter_cards card by card: one ``script.check_filter`` call per card, in order."""

@@ -45,6 +45,7 @@ from ..constants import (
 )
 from ..group import CardSet
 from ..messages import sum_params
+from ..scripting import operation_values
 
 # every effect a Tribute Summon's release list looks up (get_summon_release_list,
 # is_releasable_by_summon): with none of them anywhere the plain rule applies
@@ -986,8 +987,8 @@ class MaterialsMixin:
             if pcard not in must:
                 cv.append(pcard)
         self.core.must_select_cards = []
-        for pcard in cv:
-            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
+        for pcard, value in zip(cv, operation_values(self.script, fn, cv, extra)):
+            pcard.sum_param = value
         return cv, mcount
 
     def check_group_sum_equal(self: "Duel", cards: Iterable["Card"], fn: Any, acc: int, min_: int,
@@ -1032,8 +1033,8 @@ class MaterialsMixin:
         core.select_cards = [c for c in cards if c not in must]
         cv = list(must) + core.select_cards
         mcount = len(must)
-        for pcard in cv:
-            pcard.sum_param = self.script.get_operation_value(fn, pcard, *extra)
+        for pcard, value in zip(cv, operation_values(self.script, fn, cv, extra)):
+            pcard.sum_param = value
         if greater:
             ok = self.check_with_sum_greater_limit_m(cv, acc, 0, _SUM_OPMIN, mcount)
         else:
