@@ -17,7 +17,7 @@ from duelhost.engine.constants import (
     STATUS_SUMMONING, STATUS_TO_DISABLE, EFFECT_TYPE_EQUIP,
 )
 from duelhost.engine.core_constants import PARAM_TYPE_EFFECT, PHINT_DESC_ADD, PHINT_DESC_REMOVE
-from duelhost.engine.duel import Duel
+from duelhost.engine.duel import Duel, FieldEffects
 from duelhost.engine.event import Event
 from duelhost.engine.group import CardSet, Group
 from duelhost.engine.messages import MsgPlayerHint
@@ -247,7 +247,32 @@ def test_filter_field_card(monkeypatch):
 
 # ----- negation bookkeeping -------------------------------------------------------------------------
 
+def test_disable_check_is_skipped_only_when_nothing_is_or_can_be_negated(monkeypatch):
+    """No EFFECT_DISABLE / FORBIDDEN / CANNOT_DISABLE / IMMUNE_EFFECT anywhere and no
+    queued card negated or marked: the round only empties the queue and the cards'
+    immunity lists.  A card still marked negated makes the full round run."""
+    log = []
+    card_stubs(monkeypatch, refresh_disable_status=lambda self: log.append(self.cardid))
+    duel, _ = make_duel()
+    a = place(duel, 1000, 0, LOCATION_MZONE, 0)
+    b = place(duel, 1000, 1, LOCATION_MZONE, 0)
+    a.immune_effect = ["stale"]
+    duel.add_to_disable_check_list(a)
+    duel.add_to_disable_check_list(b)
+    duel.adjust_disable_check_list()
+    assert log == [] and a.immune_effect == [] and not duel.effects.disable_check_list
+    assert not duel.effects.disable_check_set
+    b.set_status(STATUS_DISABLED, True)         # negated by an effect that has just gone
+    duel.add_to_disable_check_list(a)
+    duel.add_to_disable_check_list(b)
+    duel.adjust_disable_check_list()
+    assert log == [a.cardid, b.cardid]
+
+
 def test_disable_check_list(monkeypatch):
+    # the stubbed refresh negates a card with no effect behind it: the full loop must run
+    # (with no negation-related effect anywhere, the check is skipped: test below)
+    monkeypatch.setattr(FieldEffects, "holds", lambda self, *codes: True)
     log = []
 
     def refresh(self):
@@ -305,6 +330,8 @@ def test_check_unique_onfield(monkeypatch):
 
 
 def test_adjust_self_destroy_set(monkeypatch):
+    # the stubbed look-up finds an EFFECT_SELF_DESTROY no container holds: say it is held
+    monkeypatch.setattr(FieldEffects, "holds", lambda self, *codes: True)
     card_stubs(monkeypatch,
                get_unique_target=lambda self, p, icard=None: CardSet(
                    x for x in duel.player[p].list_mzone if x is not None),
