@@ -289,6 +289,15 @@ def flag_effect_code(code: int) -> int:
     return _i32((code & MAX_CARD_ID) | EFFECT_FLAG_EFFECT)
 
 
+def _first_applying(card: "Card", effects: "list[Effect]", base: "EffectFilter", target: Any) -> "Effect | None":
+    """The first of ``effects`` (a snapshot of the list is walked) that ``base`` lets apply
+    to ``card`` and -- when a ``target`` is given -- whose value for it is non-zero."""
+    for peffect in list(effects):
+        if base(card, peffect) and (target is NO_TARGET or peffect.get_value(target)):
+            return peffect
+    return None
+
+
 class CardEffectsMixin:
     """Methods of Card (see engine/card.py)."""
 
@@ -1506,43 +1515,38 @@ class CardEffectsMixin:
         overload; passing None explicitly is NOT the same.
         """
         effects = self.duel.effects
-        if code not in effects.card_codes and code not in effects.aura_effect:
+        aura = effects.aura_effect
+        if code not in aura and code not in effects.card_codes:
             return None
-        if target is NO_TARGET:
-            return self._first_effect(code, None, None)
-        return self._first_effect(code, target, lambda peffect: bool(peffect.get_value(target)))
-
-    def _first_effect(self: "Card", code: int, target: Any,
-                      value_ok: Callable[["Effect"], bool] | None) -> "Effect | None":
-        def search(container: "EffectContainer", base: EffectFilter) -> "Effect | None":
-            lst = container.get(code)
-            if not lst:
-                return None
-            for peffect in list(lst):
-                if base(self, peffect) and (value_ok is None or value_ok(peffect)):
-                    return peffect
-            return None
-
         # (the emptiness tests only skip work: this runs for every rule check)
-        found = search(self.single_effect, default_single_filter)
-        if found is not None:
-            return found
+        lst = self.single_effect.get(code)
+        if lst:
+            found = _first_applying(self, lst, default_single_filter, target)
+            if found is not None:
+                return found
         if self.equiping_cards:
             for pcard in self.equiping_cards:
-                found = search(pcard.equip_effect, default_equip_filter)
-                if found is not None:
-                    return found
+                lst = pcard.equip_effect.get(code)
+                if lst:
+                    found = _first_applying(self, lst, default_equip_filter, target)
+                    if found is not None:
+                        return found
         if self.effect_target_owner:
             for pcard in self.effect_target_owner:
-                found = search(pcard.target_effect, default_target_filter)
-                if found is not None:
-                    return found
+                lst = pcard.target_effect.get(code)
+                if lst:
+                    found = _first_applying(self, lst, default_target_filter, target)
+                    if found is not None:
+                        return found
         if self.xyz_materials:
             for pcard in list(self.xyz_materials):
-                found = search(pcard.xmaterial_effect, default_xmaterial_filter)
-                if found is not None:
-                    return found
-        return search(self.duel.effects.aura_effect, default_aura_filter)
+                lst = pcard.xmaterial_effect.get(code)
+                if lst:
+                    found = _first_applying(self, lst, default_xmaterial_filter, target)
+                    if found is not None:
+                        return found
+        lst = aura.get(code)      # (read now: a script run above may have changed it)
+        return _first_applying(self, lst, default_aura_filter, target) if lst else None
 
     # ----- Fusion ------------------------------------------------------------------------
 
