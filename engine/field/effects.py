@@ -20,6 +20,7 @@ effect*) are Python dicts iterated in insertion order.  Card sets are CardSets
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..constants import (
@@ -417,10 +418,12 @@ class FieldEffectsMixin:
         """
         pl = self.player[p]
         out: list[tuple[Card, int]] = []
+        # (zip with repeat builds the same (card, bit) pairs as a generator, at C speed;
+        # filter(None, ...) drops the empty zones: a card is never false)
         if location & LOCATION_MZONE:
-            out.extend((c, LOCATION_MZONE) for c in pl.list_mzone if c is not None)
+            out.extend(zip(filter(None, pl.list_mzone), repeat(LOCATION_MZONE)))
         if location & LOCATION_SZONE:
-            out.extend((c, LOCATION_SZONE) for c in pl.list_szone if c is not None)
+            out.extend(zip(filter(None, pl.list_szone), repeat(LOCATION_SZONE)))
         if location & LOCATION_FZONE:
             c = pl.list_szone[5]
             if c is not None:
@@ -431,15 +434,15 @@ class FieldEffectsMixin:
                 if c is not None and c.current.pzone:
                     out.append((c, LOCATION_PZONE))
         if location & LOCATION_DECK:
-            out.extend((c, LOCATION_DECK) for c in reversed(pl.list_main))
+            out.extend(zip(reversed(pl.list_main), repeat(LOCATION_DECK)))
         if location & LOCATION_EXTRA:
-            out.extend((c, LOCATION_EXTRA) for c in reversed(pl.list_extra))
+            out.extend(zip(reversed(pl.list_extra), repeat(LOCATION_EXTRA)))
         if location & LOCATION_HAND:
-            out.extend((c, LOCATION_HAND) for c in pl.list_hand)
+            out.extend(zip(pl.list_hand, repeat(LOCATION_HAND)))
         if location & LOCATION_GRAVE:
-            out.extend((c, LOCATION_GRAVE) for c in reversed(pl.list_grave))
+            out.extend(zip(reversed(pl.list_grave), repeat(LOCATION_GRAVE)))
         if location & LOCATION_REMOVED:
-            out.extend((c, LOCATION_REMOVED) for c in reversed(pl.list_remove))
+            out.extend(zip(reversed(pl.list_remove), repeat(LOCATION_REMOVED)))
         return out
 
     def filter_matching_card(self: "Duel", filter_fn: Any, extra_args: tuple, self_player: int,
