@@ -700,11 +700,9 @@ class LuaScriptHost:
             return 0
         query = self.direct_queries.get(fn)
         if query is not None:
-            r = self._direct_query(query, (card,) + extra)
-            if type(r) is int:
-                return _int32(r)
-            if type(r) is bool or r is None or r is NoValue:
-                return 0
+            v = self._direct_value(query, card, extra)
+            if v is not None:
+                return v
         return self._operation_value_in_lua(fn, card, extra)
 
     def operation_values(self, fn: Any, cards: list[Card], extra: tuple = ()) -> list[int]:
@@ -715,16 +713,20 @@ class LuaScriptHost:
         if query is None:
             return [self.get_operation_value(fn, c, *extra) for c in cards]
         values: list[int] = []
-        direct = self._direct_query
         for c in cards:
-            r = direct(query, (c,) + extra)
-            if type(r) is int:
-                values.append(_int32(r))
-            elif type(r) is bool or r is None or r is NoValue:
-                values.append(0)
-            else:
-                values.append(self._operation_value_in_lua(fn, c, extra))
+            v = self._direct_value(query, c, extra)
+            values.append(v if v is not None else self._operation_value_in_lua(fn, c, extra))
         return values
+
+    def _direct_value(self, query: Callable[..., Any], card: Card, extra: tuple) -> int | None:
+        """A Card query's value for ``card`` called from Python (see _direct_query); None
+        when it must go through Lua (refused arguments, or a result that is no number)."""
+        r = self._direct_query(query, (card,) + extra)
+        if type(r) is int:
+            return _int32(r)
+        if type(r) is bool or r is None or r is NoValue:
+            return 0
+        return None
 
     def _operation_value_in_lua(self, fn: Any, card: Card, extra: tuple) -> int:
         out = self._plain(fn, (card,) + extra)

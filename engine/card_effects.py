@@ -870,11 +870,7 @@ class CardEffectsMixin:
         """Recompute STATUS_FORBIDDEN (EFFECT_FORBIDDEN) and STATUS_DISABLED
         (EFFECT_DISABLE unless EFFECT_CANNOT_DISABLE), after refreshing the immunities."""
         self.filter_immune_effect()
-        effects = self.duel.effects
-        codes, aura = effects.card_codes, effects.aura_effect
-        if (EFFECT_FORBIDDEN not in codes and EFFECT_FORBIDDEN not in aura
-                and EFFECT_DISABLE not in codes and EFFECT_DISABLE not in aura
-                and EFFECT_CANNOT_DISABLE not in codes and EFFECT_CANNOT_DISABLE not in aura):
+        if not self.duel.effects.holds(EFFECT_FORBIDDEN, EFFECT_DISABLE, EFFECT_CANNOT_DISABLE):
             self.status &= ~(STATUS_FORBIDDEN | STATUS_DISABLED)    # (only skips look-ups)
             return
         self.set_status(STATUS_FORBIDDEN, self.is_affected_by_effect(EFFECT_FORBIDDEN) is not None)

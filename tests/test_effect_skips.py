@@ -16,6 +16,7 @@ import pytest
 
 from duelhost.conformance import build_duel
 from duelhost.engine.duel import FieldEffects
+from duelhost.engine.group import CardSet
 from duelhost.golden import load_records, record_card_reader
 
 SET_A = Path(__file__).resolve().parent / "data" / "golden" / "vanilla.jsonl.gz"
@@ -25,17 +26,12 @@ def _release_lists(duel: object, card: object) -> list[tuple]:
     out = []
     for ex in (0, 1):
         for releasable in (0xFF00FF, 0x30003):
-            release, ex_list, oneof = _sets(duel)
+            release, ex_list, oneof = CardSet(), CardSet(), CardSet()
             count = duel.get_summon_release_list(card, release, ex_list, oneof, None, ex, releasable)
             out.append((ex, releasable, count, sorted(c.cardid for c in release),
                         sorted(c.cardid for c in ex_list), sorted(c.cardid for c in oneof),
                         sorted((c.cardid, c.release_param) for c in _monsters(duel))))
     return out
-
-
-def _sets(duel: object) -> tuple:
-    from duelhost.engine.group import CardSet
-    return CardSet(), CardSet(), CardSet()
 
 
 def _monsters(duel: object) -> list:

@@ -21,6 +21,7 @@ effect*) are Python dicts iterated in insertion order.  Card sets are CardSets
 from __future__ import annotations
 
 from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..constants import (
@@ -67,10 +68,6 @@ _FIELD_ZONES = LOCATION_MZONE | LOCATION_SZONE | LOCATION_FZONE | LOCATION_PZONE
 
 # the statuses a negation re-check can change or acts on (adjust_disable_check_list)
 _NEGATION_MARKS = STATUS_DISABLED | STATUS_FORBIDDEN | STATUS_TO_ENABLE | STATUS_TO_DISABLE
-
-
-def _cardid(c: "Card") -> int:
-    return c.cardid
 
 
 def _check_playerid(p: int) -> bool:
@@ -612,7 +609,7 @@ class FieldEffectsMixin:
         # The reference's unique_cards is an unordered_set keyed by pointer; card-id
         # order is our stable stand-in (results below only depend on it through
         # which unique_effect is returned, and the self-destroy queue is re-sorted).
-        return sorted(cards, key=_cardid) if cards else []
+        return sorted(cards, key=attrgetter("cardid")) if cards else []
 
     def adjust_self_destroy_set(self: "Duel") -> None:
         """Queue the state-based self-destructions: unique-on-field violations, then
