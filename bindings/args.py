@@ -347,6 +347,12 @@ class Args:
             return v
         return lua_tointeger(v)
 
+    def codes(self, start: int) -> list[int | None]:
+        """The arguments from ``start`` on as uint32 values, None for nil (the reference's
+        loops over card codes and set codes skip nil arguments)."""
+        return [v & 0xFFFFFFFF if type(v) is int else None if v is None else lua_tointeger(v) & 0xFFFFFFFF
+                for v in self._a[start - 1:]]
+
     def opt_int(self, i: int, default: int) -> int:
         """``default`` when fewer than ``i`` arguments were passed, else int(i)."""
         return default if i > self.count else self.int(i)

@@ -44,7 +44,7 @@ def _u8(v: int) -> int:
 def _codes(args: Args, start: int = 2) -> list[int | None]:
     """The variable arguments from ``start`` on as uint32 values, None for nil
     (the reference's loops skip nil arguments)."""
-    return [None if args.is_nil(i) else _u32(args.int(i)) for i in range(start, args.count + 1)]
+    return args.codes(start)
 
 
 def _player_or_reason(args: Args, i: int, pcard: Any) -> int:

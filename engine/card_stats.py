@@ -275,15 +275,33 @@ class CardStatsMixin:
             return otcode
         return 0
 
+    def _unchanged_names(self: "Card") -> tuple[int, int] | None:
+        """The names before effects when they are also the current names: no
+        EFFECT_CHANGE_CODE or EFFECT_ADD_CODE anywhere, no assumed code, no name being
+        computed; else None.  (Only skips work: get_code and get_another_code then
+        find no effect and give the same two values.)"""
+        if (self.assume_type != ASSUME_CODE and self.temp.code == UINT32_MAX
+                and not self.duel.effects.holds(EFFECT_CHANGE_CODE, EFFECT_ADD_CODE)):
+            return self.get_original_code_rule()
+        return None
+
+    def names(self: "Card") -> tuple[int, int]:
+        """(get_code(), get_another_code()): the current name and the second name (0: none)."""
+        plain = self._unchanged_names()
+        if plain is not None:
+            return plain
+        return self.get_code(), self.get_another_code()
+
     def is_set_card(self: "Card", set_code: int) -> bool:
         """Archetype membership now: by current name, second name, or EFFECT_ADD_SETCODE."""
-        code1 = self.get_code()
+        plain = self._unchanged_names()
+        code1 = self.get_code() if plain is None else plain[0]
         if code1 == self.data.code:
             if self.data.is_setcode(set_code):
                 return True
         elif self.check_card_setcode(code1, set_code):
             return True
-        code2 = self.get_another_code()
+        code2 = self.get_another_code() if plain is None else plain[1]
         if code2 and self.check_card_setcode(code2, set_code):
             return True
         for peffect in self.filter_effect(EFFECT_ADD_SETCODE):
@@ -1141,8 +1159,8 @@ class CardStatsMixin:
     def _codes_with(self: "Card", extra_code: int | None) -> list[int]:
         """The current name, the second name (if any), then the values of the card's
         effects of ``extra_code`` (None: no extra names)."""
-        codes = [self.get_code()]
-        otcode = self.get_another_code()
+        code, otcode = self.names()
+        codes = [code]
         if otcode:
             codes.append(otcode)
         if extra_code is not None:
@@ -1162,8 +1180,7 @@ class CardStatsMixin:
     def is_code(self: "Card", codes: list[int | None]) -> bool:
         """Card.IsCode: does either of the card's names equal one of ``codes``
         (None entries -- nil arguments -- are skipped)?"""
-        code1 = self.get_code()
-        code2 = self.get_another_code()
+        code1, code2 = self.names()
         for tcode in codes:
             if tcode is None:
                 continue
@@ -1185,8 +1202,8 @@ class CardStatsMixin:
         eset = self.filter_effect(extra_code)
         if not eset or skip:
             return self.is_code(codes)
-        fcode = {self.get_code()}
-        code2 = self.get_another_code()
+        code1, code2 = self.names()
+        fcode = {code1}
         if code2:
             fcode.add(code2)
         for peffect in eset:

@@ -54,6 +54,29 @@ def test_change_code_last_effect_wins_and_value_sees_printed_code_while_computin
     assert c.get_code() == 77
 
 
+def test_names_and_is_code_follow_name_effects_assumed_codes_and_the_recursion_guard():
+    duel, _ = make_duel()
+    c = place(duel, 1000, 0, LOCATION_MZONE)
+    other = place(duel, 2000, 0, LOCATION_MZONE, 1)
+    # no name effect anywhere: the printed names (the look-ups are skipped)
+    assert c.names() == (c.get_code(), c.get_another_code()) == (1000, 0)
+    assert c.is_code([None, 1000]) and not c.is_code([1001])
+    # an assumed code (Duel.AssumeProperty) counts although no effect exists
+    c.assume_type, c.assume_value = ASSUME_CODE, 77
+    assert c.names() == (77, 0) and c.is_code([77]) and not c.is_code([1000])
+    c.assume_type = 0
+    # a name effect on another card does not rename this one, but is seen on its own
+    single(duel, other, EFFECT_CHANGE_CODE, 2001)
+    assert c.names() == (1000, 0) and other.names() == (2001, 0)
+    single(duel, c, EFFECT_ADD_CODE, 1002)
+    assert c.names() == (1000, 1002) and c.is_code([1002]) and c.is_fusion_code([1002])
+    # while its own name is being computed, a value function sees the name so far
+    seen = []
+    single(duel, c, EFFECT_CHANGE_CODE, lambda e, card: seen.append(card.names()) or 1003)
+    assert c.get_code() == 1003 and seen == [(1000, 0)]
+    assert c.is_code([1003]) and not c.is_code([1000])
+
+
 def test_double_name_card_and_add_code():
     duel, _ = make_duel()
     dolphin = place(duel, 78734254, 0, LOCATION_MZONE)
