@@ -219,7 +219,21 @@ class Args:
 
     def rest(self, i: int) -> tuple:
         """The values from ``i`` to the last, unchanged (a filter's extra arguments)."""
-        return tuple(self.raw(k) for k in range(i, self.count + 1))
+        if i < 1:
+            return tuple(self.raw(k) for k in range(i, self.count + 1))
+        out = []
+        for v in self._a[i - 1:]:
+            t = type(v)
+            if t is CardAnchor:
+                v = v.obj
+            elif t is RefAnchor:
+                v = v.ref()         # (a dead object reads as nil, as raw gives it)
+            elif t is FunctionType:
+                twin = getattr(v, "lua_twin", None)
+                if twin is not None:
+                    v = twin
+            out.append(v)
+        return tuple(out)
 
     @property
     def values(self) -> tuple:
@@ -262,6 +276,12 @@ class Args:
         raise LuaArgError(f'Parameter {i} should be "Card".')
 
     def group(self, i: int) -> Group:
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            if type(v) is RefAnchor:
+                g = v.ref()
+                if type(g) is Group:
+                    return g
         v = self._get(i)
         if type(v) is Group:
             return v
@@ -270,6 +290,12 @@ class Args:
         raise LuaArgError(f'Parameter {i} should be "Group".')
 
     def effect(self, i: int) -> Effect:
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            if type(v) is RefAnchor:
+                e = v.ref()
+                if type(e) is Effect:
+                    return e
         v = self._get(i)
         if type(v) is Effect:
             return v
@@ -301,6 +327,10 @@ class Args:
         return 0 < i <= self.count and type(self._a[i - 1]) is CardAnchor
 
     def is_group(self, i: int) -> bool:
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            if type(v) is RefAnchor:
+                return type(v.ref()) is Group
         return type(self._get(i)) is Group
 
     def is_effect(self, i: int) -> bool:
@@ -359,11 +389,19 @@ class Args:
 
     def uint32(self, i: int) -> int:
         """``(uint32_t)lua_tointeger(L, i)``."""
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            if type(v) is int:
+                return v & 0xFFFFFFFF
         return self.int(i) & 0xFFFFFFFF
 
     def int32(self, i: int) -> int:
         """``(int32_t)lua_tointeger(L, i)``."""
-        v = self.int(i) & 0xFFFFFFFF
+        if 0 < i <= self.count:
+            v = self._a[i - 1]
+            v = (v if type(v) is int else lua_tointeger(v)) & 0xFFFFFFFF
+        else:
+            v = 0
         return v - 0x100000000 if v & 0x80000000 else v
 
     def number(self, i: int) -> int | float:
