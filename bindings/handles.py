@@ -192,8 +192,16 @@ class HandleTable:
             return a if a is not None else self._make(v)
         return v
 
-    def args_to_lua(self, values: tuple) -> tuple:
-        return tuple([self.to_lua(v) for v in values])
+    def args_to_lua(self, values: tuple) -> list:
+        """to_lua of each value (one loop: this runs for every call into a script)."""
+        out = []
+        for v in values:
+            t = type(v)
+            if t is Card or t is Effect or t is Group:
+                a = v.handle
+                v = a if a is not None else self._make(v)
+            out.append(v)
+        return out
 
     def result_to_lua(self, r: Any) -> Any:
         """A binding's return value for Lua (tuples are several values, NoValue none).

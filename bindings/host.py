@@ -183,7 +183,7 @@ class LuaTask:
                 out = host._enter(host.sandbox.task_start, tid, tid, self.fn, *largs)
             else:
                 if value is NoValue:
-                    vals: tuple = ()
+                    vals: tuple | list = ()
                 elif type(value) is tuple:
                     vals = handles.args_to_lua(value)
                 else:
@@ -542,9 +542,8 @@ class LuaScriptHost:
         self.no_action += 1
         self.call_depth += 1
         try:
-            to_lua = self.handles.to_lua
             # the sandbox's Lua dispatcher itself (LuaSandbox.call without its wrapper)
-            out = self._enter(self._lua_call, None, fn, *[to_lua(a) for a in args])
+            out = self._enter(self._lua_call, None, fn, *self.handles.args_to_lua(args))
             return out if type(out) is tuple else (out,)
         finally:
             self.no_action -= 1
