@@ -317,6 +317,7 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
     set-up and for the garbage collector).
     """
     ctx = host.ctx
+    new_args = object.__new__
     convert = host.handles.result_to_lua
     raise_arg = host.lua_raise
     raise_internal = host.lua_raise_internal
@@ -331,7 +332,10 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                 try:
                     if checks_action and host.no_action:
                         raise ActionNotAllowed()
-                    r = fn(ctx, Args(a))
+                    args = new_args(Args)      # Args(a) without a Python __init__ frame
+                    args._a = a
+                    args.count = len(a)
+                    r = fn(ctx, args)
                     if type(r) is Yield:
                         if not host.running_tasks:
                             raise LuaArgError("attempt to yield from outside a coroutine", level=0)
@@ -354,7 +358,10 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                 try:
                     if host.no_action:
                         raise ActionNotAllowed()
-                    r = fn(ctx, Args(a))
+                    args = new_args(Args)      # Args(a) without a Python __init__ frame
+                    args._a = a
+                    args.count = len(a)
+                    r = fn(ctx, args)
                     t = type(r)
                     if t is int or t is bool or r is None:
                         return r
@@ -367,7 +374,10 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
 
         def entry(*a: Any) -> Any:
             try:
-                r = fn(ctx, Args(a))
+                args = new_args(Args)
+                args._a = a
+                args.count = len(a)
+                r = fn(ctx, args)
                 t = type(r)
                 if t is int or t is bool or r is None:
                     return r
