@@ -192,7 +192,7 @@ class HandleTable:
             return a if a is not None else self._make(v)
         return v
 
-    def args_to_lua(self, values: tuple) -> list:
+    def args_to_lua(self, values: tuple | list) -> list:
         """to_lua of each value (one loop: this runs for every call into a script)."""
         out = []
         for v in values:

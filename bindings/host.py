@@ -663,8 +663,8 @@ class LuaScriptHost:
         if (not cards or self._lua_depth == 0 or self.call_depth == 0
                 or fn in self.direct_queries):
             return filter_each(self, fn, cards, extra, limit)
-        to_lua = self.handles.to_lua
-        lua_extra = tuple([to_lua(a) for a in extra])
+        args_to_lua = self.handles.args_to_lua
+        lua_extra = tuple(args_to_lua(extra))
         passed: list[Card] = []
         start = 0
         while start < len(cards):
@@ -673,7 +673,7 @@ class LuaScriptHost:
             self.no_action += 1
             self.call_depth += 1
             try:
-                out = self._enter(self._filter_batch, None, fn, [to_lua(c) for c in rest], lua_extra, want)
+                out = self._enter(self._filter_batch, None, fn, args_to_lua(rest), lua_extra, want)
             finally:
                 self.no_action -= 1
                 self._leave_depth()
