@@ -432,7 +432,7 @@ def test_reset_isolation_restores_globals(tmp_path: Path) -> None:
     folder, db = _broken_folder(tmp_path)
     (folder / "c190090010.lua").write_text(
         "function c190090010.initial_effect(c)\n  Effect.CreateEffect = nil\n"
-        "  EFFECT_TYPE_SINGLE = nil\nend\n")
+        "  EFFECT_TYPE_SINGLE = nil\n  Duel.Draw = print\n  NEW_GLOBAL = 1\nend\n")
     import sqlite3
     con = sqlite3.connect(db)
     con.execute("INSERT INTO datas VALUES (190090010,0,0,0,33,0,0,4,1,1,0)")
@@ -441,8 +441,9 @@ def test_reset_isolation_restores_globals(tmp_path: Path) -> None:
     report = check_scripts(folder, db, jobs=0, only=[190090010, 190090001, 190090004])
     by = {r.code: r for r in report.results}
     assert by[190090010].status == PASSED
-    assert {f.name for f in by[190090010].findings if f.kind == "global_write"} == \
-        {"EFFECT_TYPE_SINGLE", "Effect.CreateEffect"}
+    assert {(f.name, f.detail) for f in by[190090010].findings if f.kind == "global_write"} == {
+        ("EFFECT_TYPE_SINGLE", "replaced"), ("Effect.CreateEffect", "replaced"),
+        ("Duel.Draw", "replaced"), ("NEW_GLOBAL", "added")}
     # ran after it in the same host, and still fine
     assert by[190090001].status == PASSED and by[190090004].status == PASSED
 

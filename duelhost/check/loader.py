@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 import traceback
@@ -52,10 +53,11 @@ class LoaderSpec:
 def script_files(folder: Path) -> dict[int, Path]:
     """The card scripts of a folder: code -> path of ``c<code>.lua``."""
     out = {}
-    for p in folder.iterdir():
-        m = SCRIPT_RE.fullmatch(p.name)
-        if m and p.is_file():
-            out[int(m.group(1))] = p
+    with os.scandir(folder) as entries:      # (the entry's type needs no stat per file)
+        for entry in entries:
+            m = SCRIPT_RE.fullmatch(entry.name)
+            if m and entry.is_file():
+                out[int(m.group(1))] = folder / entry.name
     return dict(sorted(out.items()))
 
 
@@ -233,43 +235,60 @@ class _CardOutcome:
 # loader's self_table/self_code are the host's, not the script's.
 _RESET_LUA = """
 local G = _G
-local next, rawget, rawset, type, tostring = next, rawget, rawset, type, tostring
+local next, rawget, rawset, rawequal, type, tostring = next, rawget, rawset, rawequal, type, tostring
 local concat, find = table.concat, string.find
 local LIBS = {"Auxiliary", "Card", "Duel", "Effect", "Group", "Debug", "bit",
               "string", "table", "math", "utf8"}
+-- a table's entries and their number
 local function copy(t)
-  local c = {}
-  for k, v in next, t do c[k] = v end
-  return c
+  local c, n = {}, 0
+  for k, v in next, t do c[k] = v; n = n + 1 end
+  return c, n
 end
-local snap = copy(G)
+local snap, nsnap = copy(G)
 local libs = {}
 for i = 1, #LIBS do
   local t = rawget(G, LIBS[i])
-  if type(t) == "table" then libs[LIBS[i]] = {t, copy(t)} end
+  if type(t) == "table" then
+    local c, n = copy(t)
+    libs[LIBS[i]] = {t, c, n}
+  end
 end
-local function put_back(t, s, prefix, out)
-  for k in next, t do
-    if s[k] == nil then
+-- Put table t back to its snapshot s (n entries), listing what differed in out.
+-- One walk over t finds the added and the replaced entries; s is walked only
+-- when fewer than n of its keys were seen (some were removed).
+local function put_back(t, s, n, prefix, out)
+  local seen = 0
+  for k, v in next, t do
+    local sv = s[k]
+    if sv == nil then
       rawset(t, k, nil)
       if type(k) ~= "string" or not (prefix == "" and (find(k, "^c%d+$") or k == "self_table"
                                                        or k == "self_code")) then
         out[#out + 1] = "+" .. prefix .. tostring(k)
       end
+    else
+      seen = seen + 1
+      if not rawequal(v, sv) then
+        rawset(t, k, sv)
+        out[#out + 1] = "=" .. prefix .. tostring(k)
+      end
     end
   end
-  for k, v in next, s do
-    if rawget(t, k) ~= v then
-      rawset(t, k, v)
-      out[#out + 1] = "=" .. prefix .. tostring(k)
+  if seen ~= n then
+    for k, v in next, s do
+      if rawget(t, k) == nil then
+        rawset(t, k, v)
+        out[#out + 1] = "=" .. prefix .. tostring(k)
+      end
     end
   end
 end
 return function()
   local out = {}
-  put_back(G, snap, "", out)
-  for name, pair in next, libs do
-    put_back(pair[1], pair[2], name .. ".", out)
+  put_back(G, snap, nsnap, "", out)
+  for name, entry in next, libs do
+    put_back(entry[1], entry[2], entry[3], name .. ".", out)
   end
   return concat(out, " ")
 end
