@@ -34,6 +34,26 @@ def test_tokens_skip_comments_and_keep_strings_and_lines() -> None:
 
 def test_tokens_stop_quietly_at_an_unterminated_string() -> None:
     assert [t[1] for t in lua_tokens('a "open\nb')] == ["a"]
+    assert [t[1] for t in lua_tokens("a 'open")] == ["a"]
+    # an unclosed long comment or long string ends the scan too
+    assert [t[1] for t in lua_tokens("x --[[ never closed\n y")] == ["x"]
+    assert [t[1] for t in lua_tokens("x [==[ open\n y")] == ["x"]
+
+
+def test_tokens_of_long_brackets_operators_and_blanks() -> None:
+    # a long bracket closes only with its own level; "--[=x" is a line comment
+    assert list(lua_tokens("a = [=[ x ]] ]=] b")) == [
+        ("name", "a", 1), ("op", "=", 1), ("string", "[=[ x ]] ]=]", 1), ("name", "b", 1)]
+    assert list(lua_tokens("x --[==[ a\n]=] ]==] y\nz")) == [
+        ("name", "x", 1), ("name", "y", 2), ("name", "z", 3)]
+    assert list(lua_tokens("--[=x\nA")) == [("name", "A", 2)]
+    # blanks at the end make no token; operators of one and more characters
+    assert list(lua_tokens("a  \t")) == [("name", "a", 1)]
+    assert [t[1] for t in lua_tokens("a--[[x]]b.c:d(e,f)[g]~=h//2<<1 ... ::l::")] == [
+        "a", "b", ".", "c", ":", "d", "(", "e", ",", "f", ")", "[", "g", "]", "~=", "h", "//", "2",
+        "<<", "1", "...", "::", "l", "::"]
+    assert [t[0] for t in lua_tokens("local x = 0x1F + .5")] == [
+        "keyword", "name", "op", "number", "op", "number"]
 
 
 # ----- static scan ----------------------------------------------------------------------------

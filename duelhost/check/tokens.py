@@ -15,19 +15,33 @@ LUA_KEYWORDS = frozenset(
     "and break do else elseif end false for function goto if in local nil not or repeat "
     "return then true until while".split())
 
+# One match per token: blanks before it are part of the match, comments and the
+# long brackets whole (their closing bracket found by the back-reference); an
+# opener that is never closed, or a quote that starts no complete string, is
+# its own group, and the scan ends there.  Names, then the one-character
+# operators no other token starts with ("punct"), are tried first: the most
+# frequent tokens.
 _TOKEN_RE = re.compile(r"""
-    (?P<nl>\n)
-  | [ \t\r\f\v]+
-  | --\[(?P<lceq>=*)\[
-  | --[^\n]*
-  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<number>0[xX][0-9A-Fa-f]*\.?[0-9A-Fa-f]*(?:[pP][+-]?\d+)?
-             | (?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<string>"(?:[^"\\\n]|\\z\s*|\\(?:.|\n))*"
-             | '(?:[^'\\\n]|\\z\s*|\\(?:.|\n))*')
-  | \[(?P<lseq>=*)\[
-  | (?P<op>\.\.\.|\.\.|==|~=|<=|>=|//|::|<<|>>|[^"'])
+    [ \t\r\f\v]*
+    (?:
+      (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+    | (?P<punct>[(),;+*%^#{}\]&|])
+    | (?P<nl>\n)
+    | --\[(?P<lceq>=*)\[(?P<lcbody>.*?)\](?P=lceq)\]
+    | (?P<lcopen>--\[=*\[)
+    | --[^\n]*
+    | (?P<number>0[xX][0-9A-Fa-f]*\.?[0-9A-Fa-f]*(?:[pP][+-]?\d+)?
+               | (?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+    | (?P<string>"(?:[^"\\\n]|\\z\s*|\\(?:.|\n))*"
+               | '(?:[^'\\\n]|\\z\s*|\\(?:.|\n))*')
+    | (?P<lstring>\[(?P<lseq>=*)\[.*?\](?P=lseq)\])
+    | (?P<lsopen>\[=*\[)
+    | (?P<op>\.\.\.|\.\.|==|~=|<=|>=|//|::|<<|>>|[^"' \t\r\f\v\n])
+    | (?P<open>["'])
+    )
 """, re.X | re.S)
+
+_ENDS = frozenset(("lcopen", "lsopen", "open"))
 
 
 Token = tuple[str, str, int]
@@ -40,36 +54,29 @@ def lua_tokens(src: str) -> Iterator[Token]:
     Lenient: an unterminated string or comment ends the scan instead of raising
     (loading the script reports the syntax error properly).
     """
-    pos, n, line = 0, len(src), 1
-    match = _TOKEN_RE.match
-    while pos < n:
-        m = match(src, pos)
-        if m is None:       # an unterminated string
-            return
+    line = 1
+    keywords = LUA_KEYWORDS
+    for m in _TOKEN_RE.finditer(src):
         kind = m.lastgroup
-        pos = m.end()
-        if kind is None:
+        if kind is None:            # a line comment
             continue
-        if kind == "nl":
+        if kind == "name":
+            text = m.group(kind)
+            yield ("keyword" if text in keywords else "name", text, line)
+        elif kind == "nl":
             line += 1
-        elif kind == "name":
-            text = m.group()
-            yield ("keyword" if text in LUA_KEYWORDS else "name", text, line)
-        elif kind in ("lceq", "lseq"):
-            close = "]" + m.group(kind) + "]"
-            j = src.find(close, pos)
-            if j < 0:
-                return
-            if kind == "lseq":
-                yield ("string", src[m.start():j + len(close)], line)
-            line += src.count("\n", m.start(), j)
-            pos = j + len(close)
-        elif kind == "string":
-            text = m.group()
+        elif kind == "punct":
+            yield ("op", m.group(kind), line)
+        elif kind == "op" or kind == "number":
+            yield (kind, m.group(kind), line)
+        elif kind == "string" or kind == "lstring":
+            text = m.group(kind)
             yield ("string", text, line)
             line += text.count("\n")
-        else:
-            yield (kind, m.group(), line)
+        elif kind == "lcbody":
+            line += m.group(kind).count("\n")
+        elif kind in _ENDS:
+            return
 
 
 def read_lua(path: Path) -> str:
