@@ -235,7 +235,7 @@ class _CardOutcome:
 # loader's self_table/self_code are the host's, not the script's.
 _RESET_LUA = """
 local G = _G
-local next, rawget, rawset, rawequal, type, tostring = next, rawget, rawset, rawequal, type, tostring
+local next, rawget, rawset, type, tostring = next, rawget, rawset, type, tostring
 local concat, find = table.concat, string.find
 local LIBS = {"Auxiliary", "Card", "Duel", "Effect", "Group", "Debug", "bit",
               "string", "table", "math", "utf8"}
@@ -256,7 +256,8 @@ for i = 1, #LIBS do
 end
 -- Put table t back to its snapshot s (n entries), listing what differed in out.
 -- One walk over t finds the added and the replaced entries; s is walked only
--- when fewer than n of its keys were seen (some were removed).
+-- when fewer than n of its keys were seen (some were removed).  (As before,
+-- `~=` may call an __eq both values share.)
 local function put_back(t, s, n, prefix, out)
   local seen = 0
   for k, v in next, t do
@@ -269,7 +270,7 @@ local function put_back(t, s, n, prefix, out)
       end
     else
       seen = seen + 1
-      if not rawequal(v, sv) then
+      if v ~= sv then
         rawset(t, k, sv)
         out[#out + 1] = "=" .. prefix .. tostring(k)
       end
