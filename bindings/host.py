@@ -285,6 +285,8 @@ class LuaScriptHost:
         self._overrun_sent = -1.0
         # Lua twin of a read-only Card query -> its binding (see _direct_query)
         self.direct_queries: dict[Any, Callable[..., Any]] = {}
+        # Lua twin of such a query of the card alone -> its value of a card (FunctionSpec.of_card)
+        self.card_values: dict[Any, Callable[[Card], Any]] = {}
 
     # =====================================================================================
     # set-up
@@ -711,10 +713,45 @@ class LuaScriptHost:
         query = self.direct_queries.get(fn) if fn is not None else None
         if query is None:
             return [self.get_operation_value(fn, c, *extra) for c in cards]
+        if not extra and self.call_depth:
+            of_card = self.card_values.get(fn)
+            if of_card is not None:
+                return self._card_values(of_card, query, fn, cards)
         values: list[int] = []
         for c in cards:
             v = self._direct_value(query, c, extra)
             values.append(v if v is not None else self._operation_value_in_lua(fn, c, extra))
+        return values
+
+    def _card_values(self, of_card: Callable[[Card], Any], query: Callable[..., Any], fn: Any,
+                     cards: list[Card]) -> list[int]:
+        """operation_values of a Card query of the card alone (``Card.GetLevel``) inside a
+        script call: ``of_card`` of each card -- what _direct_value gets from the binding
+        -- with the counters raised once for the group (at a call depth above 0 the
+        per-card ones change nothing else) and the budget ticked per card."""
+        values: list[int] = []
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            for c in cards:
+                self._ticks -= 1
+                if self._ticks <= 0:
+                    self._tick()
+                try:
+                    r = of_card(c)
+                except ScriptFailure:
+                    raise
+                except Exception:
+                    r = _SLOW      # (as _direct_query: the ordinary call then reports it)
+                if type(r) is int:
+                    values.append(_int32(r))
+                elif type(r) is bool or r is None or r is NoValue:
+                    values.append(0)
+                else:
+                    values.append(self._operation_value_in_lua(fn, c, ()))
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
         return values
 
     def _direct_value(self, query: Callable[..., Any], card: Card, extra: tuple) -> int | None:

@@ -264,22 +264,34 @@ def card_is_extra_deck_monster(ctx: LuaContext, args: Args) -> Any:
 
 # ----- Level, Rank, Link, scales ----------------------------------------------------------
 
-@lua_function("Card.GetLevel")
+def _level(c: Any) -> int:
+    return _u32(c.get_level())
+
+
+def _rank(c: Any) -> int:
+    return _u32(c.get_rank())
+
+
+def _link(c: Any) -> int:
+    return _u32(c.get_link())
+
+
+@lua_function("Card.GetLevel", of_card=_level)
 def card_get_level(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u32(args.card(1).get_level())
+    return _level(args.card(1))
 
 
-@lua_function("Card.GetRank")
+@lua_function("Card.GetRank", of_card=_rank)
 def card_get_rank(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u32(args.card(1).get_rank())
+    return _rank(args.card(1))
 
 
-@lua_function("Card.GetLink")
+@lua_function("Card.GetLink", of_card=_link)
 def card_get_link(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u32(args.card(1).get_link())
+    return _link(args.card(1))
 
 
 @lua_function("Card.GetSynchroLevel")
@@ -641,10 +653,18 @@ def card_is_non_attribute(ctx: LuaContext, args: Args) -> Any:
 
 # ----- ATK / DEF ----------------------------------------------------------------------------
 
-@lua_function("Card.GetAttack")
+def _attack(c: Any) -> int:
+    return max(_i32(c.get_attack()), 0)
+
+
+def _defense(c: Any) -> int:
+    return max(_i32(c.get_defense()), 0)
+
+
+@lua_function("Card.GetAttack", of_card=_attack)
 def card_get_attack(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return max(_i32(args.card(1).get_attack()), 0)
+    return _attack(args.card(1))
 
 
 @lua_function("Card.GetBaseAttack")
@@ -660,10 +680,10 @@ def card_get_text_attack(ctx: LuaContext, args: Args) -> Any:
     return 0 if c.status & STATUS_NO_LEVEL else c.data.attack
 
 
-@lua_function("Card.GetDefense")
+@lua_function("Card.GetDefense", of_card=_defense)
 def card_get_defense(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return max(_i32(args.card(1).get_defense()), 0)
+    return _defense(args.card(1))
 
 
 @lua_function("Card.GetBaseDefense")

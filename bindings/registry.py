@@ -146,6 +146,9 @@ class FunctionSpec:
     checks_action: bool
     extension: bool
     module: str
+    # for a read-only query of one card: the binding's result for that card alone
+    # (``fn(ctx, Args((card,)))`` without the Args; see host.operation_values)
+    of_card: Callable[[Any], Any] | None = None
 
 
 _REGISTRY: dict[str, FunctionSpec] = {}
@@ -164,12 +167,15 @@ def reference_api() -> dict[str, bool]:
 
 
 def lua_function(name: str, *, yields: bool | None = None, checks_action: bool | None = None,
-                 extension: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+                 extension: bool = False, of_card: Callable[[Any], Any] | None = None
+                 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register ``fn(ctx, args)`` as the Lua function ``name`` ("Card.GetCode").
 
     ``yields`` defaults to the reference's; ``checks_action`` to whether the
     reference calls check_action_permission.  ``extension=True`` allows a
-    name the reference does not have (none of ours so far).
+    name the reference does not have (none of ours so far).  ``of_card``: for a
+    Card query whose only argument is the card, the function of that card that
+    ``fn`` itself returns (the host calls it for a whole group at once).
     """
     ref = reference_api()
     lib, _, fname = name.partition(".")
@@ -194,7 +200,7 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
             raise BindingRegistrationError(
                 f"{name} is registered twice: {old.module}.{old.fn.__qualname__} and "
                 f"{module}.{fn.__qualname__}")
-        _REGISTRY[name] = FunctionSpec(name, fn, bool(yields), bool(checks_action), extension, module)
+        _REGISTRY[name] = FunctionSpec(name, fn, bool(yields), bool(checks_action), extension, module, of_card)
         return fn
 
     return decorate
@@ -450,6 +456,8 @@ def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
             fn.lua_twin = twin
             if fs is not None and is_direct_query(fs):
                 host.direct_queries[twin] = fs.fn
+                if fs.of_card is not None:
+                    host.card_values[twin] = fs.of_card
     for lib in STRICT_LIBRARIES:
         sb.make_strict(libs[lib], lib)
 

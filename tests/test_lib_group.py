@@ -200,6 +200,14 @@ QUERY_SNIPPETS = [
     "return (...):IsExists(Card.IsCode, 1, nil, 5104)",
     "return (...):FilterCount(Card.GetOverlayGroup, nil)",  # a Group is true
     "return (...):IsExists(Card.IsAttackAbove, 1, nil)",  # too few arguments: an error
+    # a group's values of a query of the card alone (host._card_values)
+    "return (...):CheckWithSumGreater(Card.GetLevel, 10), (...):CheckWithSumGreater(Card.GetLevel, 18)",
+    "return (...):CheckWithSumEqual(Card.GetAttack, 2700, 2, 2), (...):CheckWithSumEqual(Card.GetDefense, 0, 1, 4)",
+    "return (...):CheckWithSumGreater(Card.GetRank, 1), (...):CheckWithSumEqual(Card.GetLink, 0, 1, 1)",
+    "return (...):CheckWithSumEqual(Card.GetLevel, 7, 2, 2, 1)",   # an extra argument: card by card
+    "local g=... local e=Effect.CreateEffect(g:GetFirst()) e:SetType(EFFECT_TYPE_SINGLE) "
+    "e:SetCode(EFFECT_UPDATE_LEVEL) e:SetValue(5) g:GetFirst():RegisterEffect(e) "
+    "return g:CheckWithSumEqual(Card.GetLevel, 12, 2, 2), g:CheckWithSumEqual(Card.GetLevel, 7, 2, 2)",
 ]
 
 
@@ -218,6 +226,22 @@ def test_card_queries_passed_as_values_match_the_call_through_lua(four, src):
         result = env.run(src, env.duel.new_group(cards))
         outcomes.append((result, [(e.kind, e.message) for e in env.host.errors]))
     assert outcomes[0] == outcomes[1]
+
+
+def test_a_query_of_the_card_alone_gives_what_its_binding_gives(env: Env, four):
+    """FunctionSpec.of_card (host._card_values calls it for a whole group) equals the
+    binding called with that one card, for monsters, an Xyz Monster, a face-down card and a Spell."""
+    from duelhost.bindings.args import Args
+    from duelhost.bindings.registry import _REGISTRY
+    from duelhost.engine.constants import LOCATION_SZONE, POS_FACEDOWN_DEFENSE
+    cards = [*four, env.place(5101, seq=4, position=POS_FACEDOWN_DEFENSE), env.place(5200, p=1),
+             env.place(5300, location=LOCATION_SZONE, seq=0)]
+    specs = [spec for spec in _REGISTRY.values() if spec.of_card is not None]
+    assert {"Card.GetLevel", "Card.GetAttack"} <= {spec.name for spec in specs}
+    for spec in specs:
+        for c in cards:
+            assert spec.of_card(c) == spec.fn(env.host.ctx, Args((c,))), (spec.name, c.data.code)
+    assert len(env.host.card_values) == len(specs)
 
 
 def test_only_read_only_card_queries_are_called_directly(env: Env):

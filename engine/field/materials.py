@@ -981,11 +981,12 @@ class MaterialsMixin:
         from the value function ``fn(card, *extra)``.
         """
         must = self.core.must_select_cards
-        cv = list(must)
-        mcount = len(cv)
-        for pcard in cards:
-            if pcard not in must:
-                cv.append(pcard)
+        mcount = len(must)
+        if mcount:
+            cv = list(must)
+            cv += [pcard for pcard in cards if pcard not in must]
+        else:
+            cv = list(cards)
         self.core.must_select_cards = []
         for pcard, value in zip(cv, operation_values(self.script, fn, cv, extra)):
             pcard.sum_param = value
