@@ -262,17 +262,22 @@ class HandleTable:
         self.effects.pop(effect, None)
 
     def release_script_groups(self) -> None:
-        """Call depth is back to 0: drop groups held for the finished calls (keep KeepAlive ones)."""
-        kept = self.kept_groups
-        if kept:
-            for g in [g for g in kept if g.is_readonly != GTYPE_KEEP_ALIVE]:
-                del kept[g]
+        """Call depth is back to 0: drop groups held for the finished calls (keep KeepAlive ones).
+
+        A kept group stops being kept only through unkeep (Group.DeleteGroup), which
+        moves it back among the groups of the running call: so only those are looked at."""
         sg = self.script_groups
         if sg:
+            kept = self.kept_groups
             for g in sg:
                 if g.is_readonly == GTYPE_KEEP_ALIVE:
                     kept[g] = None
             sg.clear()
+
+    def unkeep(self, group: Group) -> None:
+        """``group`` is no longer KeepAlive: it is held until the running call ends, then dropped."""
+        if self.kept_groups.pop(group, 0) is None:
+            self.script_groups.append(group)
 
     def flush_released(self) -> None:
         """Release in Lua the handles of effects and groups that are gone."""

@@ -149,6 +149,7 @@ def group_delete_group(ctx: LuaContext, args: Args) -> Any:
         return NoValue
     _changed(pgroup)
     pgroup.is_readonly = GTYPE_DEFAULT
+    ctx.handles.unkeep(pgroup)
     return NoValue
 
 

@@ -257,6 +257,8 @@ def test_keep_alive_groups_survive_until_unmarked(env):
     gc.collect()
     assert wr() is not None and wr() in host.handles.kept_groups
     wr().is_readonly = GTYPE_DEFAULT                  # what Group.DeleteGroup does
+    host.handles.unkeep(wr())
+    assert wr() is not None and wr() not in host.handles.kept_groups
     call(host, "return 1")                            # the next return to depth 0 drops it
     gc.collect()
     assert wr() is None

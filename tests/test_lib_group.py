@@ -87,6 +87,24 @@ def test_keep_alive_and_delete(env: Env, four):
     assert ro.is_readonly == GTYPE_READ_ONLY
 
 
+def test_a_kept_group_lives_until_the_call_that_deletes_it_ends(env: Env, four):
+    import gc
+    a, b, *_ = four
+    env.run("KEPT = Group.FromCards(...) KEPT:KeepAlive()", a, b)
+    gc.collect()
+    assert env.one("return #KEPT") == 2                        # kept across calls
+    # deleted: still usable until that call returns, then gone
+    assert env.one("KEPT:DeleteGroup() return #KEPT") == 2
+    env.run("return 1")
+    gc.collect()
+    assert not env.host.handles.kept_groups
+    assert "no longer exists" in env.error("return #KEPT")
+    # kept again after a delete in the same call: stays
+    env.run("KEPT2 = Group.FromCards(...) KEPT2:KeepAlive() KEPT2:DeleteGroup() KEPT2:KeepAlive()", a)
+    gc.collect()
+    assert env.one("return #KEPT2") == 1
+
+
 def test_read_only_groups_refuse_changes(env: Env, four):
     a, b, c, d = four
     ro = env.duel.new_group([a, b])
