@@ -535,9 +535,12 @@ class LuaScriptHost:
     def _leave_depth(self) -> None:
         self.call_depth -= 1
         if self.call_depth == 0:
-            self.handles.release_script_groups()
-            if self.duel is not None:
-                self.duel.restore_assumes()
+            # (the emptiness tests only skip calls that would do nothing)
+            if self.handles.script_groups:
+                self.handles.release_script_groups()
+            duel = self.duel
+            if duel is not None and duel.assumes:
+                duel.restore_assumes()
 
     def _plain(self, fn: Any, args: tuple) -> tuple:
         """A plain call with the reference's counters (no_action, call_depth)."""
