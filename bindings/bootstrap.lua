@@ -93,7 +93,29 @@ local stop_reason = nil
 local escalated = {}
 local n_escalated = 0
 
+-- Heap size (KB) past which the hook collects in full inside a running call
+-- (M.set_gc_limit; huge until the host sets it).  Between calls the host
+-- collects (runtime.py, ensure_headroom); a single long call -- a group search
+-- running for seconds -- would otherwise grow the heap up to the memory cap.
+local gc_limit = huge
+local gc_min_kb = 0
+
+local function collect_in_call()
+  collect("collect")
+  collect("collect")
+  local kb = collect("count")
+  gc_limit = 2 * kb > gc_min_kb and 2 * kb or gc_min_kb
+end
+
+function M.set_gc_limit(limit_bytes, min_bytes)
+  gc_limit = limit_bytes / 1024
+  gc_min_kb = min_bytes / 1024
+end
+
 hook = function()
+  if collect("count") > gc_limit then
+    collect_in_call()     -- in full, never incrementally: see M.stop_auto_gc
+  end
   if clock() > deadline then
     local info = getinfo(2, "Sl")
     if info == nil or info.source == BOOT then

@@ -289,7 +289,9 @@ class LuaSandbox:
         # collects in full when the heap has grown past this since the last collection
         m.stop_auto_gc()
         self._auto_gc_running = m.auto_gc_running
+        self._set_gc_limit = m.set_gc_limit
         self._next_gc = max(_GC_MIN_HEAP, 2 * self.memory_used())
+        self._set_gc_limit(self._next_gc, _GC_MIN_HEAP)
         # line coverage: chunk name -> the source text that ran (None while off)
         self.covered_sources: dict[str, bytes] | None = None
         for observer in tuple(_SANDBOX_OBSERVERS):
@@ -347,13 +349,15 @@ class LuaSandbox:
 
         Also Lua's garbage collection: a full collection, here between script calls,
         each time the heap has doubled since the last one (the pause of Lua's own
-        collector, which is stopped; see bootstrap.lua, stop_auto_gc).
+        collector, which is stopped; see bootstrap.lua, stop_auto_gc).  Inside a long
+        call the count hook collects in full past the same limit (collect_in_call).
         """
         used = self.lua.get_memory_used()
         if used > self._next_gc or used > self._soft_limit:
             self._full_gc()
             used = self.lua.get_memory_used()
             self._next_gc = max(_GC_MIN_HEAP, 2 * used)
+            self._set_gc_limit(self._next_gc, _GC_MIN_HEAP)
             if used > self._soft_limit:
                 raise MemoryExhausted(
                     f"Lua memory exhausted: {self.memory_used()} bytes in use, "
