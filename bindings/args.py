@@ -275,33 +275,26 @@ class Args:
             raise self._dead(i)
         raise LuaArgError(f'Parameter {i} should be "Card".')
 
-    def group(self, i: int) -> Group:
+    def _referenced(self, i: int, cls: type, type_name: str) -> Any:
+        """The Group or Effect (``cls``) at ``i``: those handles hold their object weakly."""
         if 0 < i <= self.count:
             v = self._a[i - 1]
             if type(v) is RefAnchor:
-                g = v.ref()
-                if type(g) is Group:
-                    return g
+                obj = v.ref()
+                if type(obj) is cls:
+                    return obj
         v = self._get(i)
-        if type(v) is Group:
+        if type(v) is cls:
             return v
         if v is _DEAD:
             raise self._dead(i)
-        raise LuaArgError(f'Parameter {i} should be "Group".')
+        raise LuaArgError(f'Parameter {i} should be "{type_name}".')
+
+    def group(self, i: int) -> Group:
+        return self._referenced(i, Group, "Group")
 
     def effect(self, i: int) -> Effect:
-        if 0 < i <= self.count:
-            v = self._a[i - 1]
-            if type(v) is RefAnchor:
-                e = v.ref()
-                if type(e) is Effect:
-                    return e
-        v = self._get(i)
-        if type(v) is Effect:
-            return v
-        if v is _DEAD:
-            raise self._dead(i)
-        raise LuaArgError(f'Parameter {i} should be "Effect".')
+        return self._referenced(i, Effect, "Effect")
 
     def card_or_group(self, i: int) -> Card | Group:
         v = self._get(i)
