@@ -106,6 +106,16 @@ def _int32(v: int) -> int:
     return v - 0x100000000 if v & 0x80000000 else v
 
 
+def _query_value(r: Any) -> int | None:
+    """A Card query's result as an operation value: an integer as int32, no value,
+    nil or a boolean as 0; None for anything else (the call then goes through Lua)."""
+    if type(r) is int:
+        return _int32(r)
+    if type(r) is bool or r is None or r is NoValue:
+        return 0
+    return None
+
+
 def _number_to_int32(v: Any) -> int:
     """``(int32_t)lua_tonumber(L, -1)``: a float truncates toward zero; NaN and
     out-of-range values give INT32_MIN (what x86's conversion produces)."""
@@ -719,15 +729,14 @@ class LuaScriptHost:
         if not extra and self.call_depth:
             of_card = self.card_values.get(fn)
             if of_card is not None:
-                return self._card_values(of_card, query, fn, cards)
+                return self._card_values(of_card, fn, cards)
         values: list[int] = []
         for c in cards:
             v = self._direct_value(query, c, extra)
             values.append(v if v is not None else self._operation_value_in_lua(fn, c, extra))
         return values
 
-    def _card_values(self, of_card: Callable[[Card], Any], query: Callable[..., Any], fn: Any,
-                     cards: list[Card]) -> list[int]:
+    def _card_values(self, of_card: Callable[[Card], Any], fn: Any, cards: list[Card]) -> list[int]:
         """operation_values of a Card query of the card alone (``Card.GetLevel``) inside a
         script call: ``of_card`` of each card -- what _direct_value gets from the binding
         -- with the counters raised once for the group (at a call depth above 0 the
@@ -746,12 +755,8 @@ class LuaScriptHost:
                     raise
                 except Exception:
                     r = _SLOW      # (as _direct_query: the ordinary call then reports it)
-                if type(r) is int:
-                    values.append(_int32(r))
-                elif type(r) is bool or r is None or r is NoValue:
-                    values.append(0)
-                else:
-                    values.append(self._operation_value_in_lua(fn, c, ()))
+                v = _query_value(r)
+                values.append(v if v is not None else self._operation_value_in_lua(fn, c, ()))
         finally:
             self.no_action -= 1
             self._leave_depth()
@@ -760,12 +765,7 @@ class LuaScriptHost:
     def _direct_value(self, query: Callable[..., Any], card: Card, extra: tuple) -> int | None:
         """A Card query's value for ``card`` called from Python (see _direct_query); None
         when it must go through Lua (refused arguments, or a result that is no number)."""
-        r = self._direct_query(query, (card,) + extra)
-        if type(r) is int:
-            return _int32(r)
-        if type(r) is bool or r is None or r is NoValue:
-            return 0
-        return None
+        return _query_value(self._direct_query(query, (card,) + extra))
 
     def _operation_value_in_lua(self, fn: Any, card: Card, extra: tuple) -> int:
         out = self._plain(fn, (card,) + extra)

@@ -41,12 +41,6 @@ def _u8(v: int) -> int:
     return v & 0xFF
 
 
-def _codes(args: Args, start: int = 2) -> list[int | None]:
-    """The variable arguments from ``start`` on as uint32 values, None for nil
-    (the reference's loops skip nil arguments)."""
-    return args.codes(start)
-
-
 def _player_or_reason(args: Args, i: int, pcard: Any) -> int:
     """An optional player argument: given and not nil, else the reason player."""
     if args.count >= i and not args.is_nil(i):
@@ -106,19 +100,19 @@ def card_get_link_code(ctx: LuaContext, args: Args) -> Any:
 def card_is_fusion_code(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
-    return c.is_fusion_code(_codes(args))
+    return c.is_fusion_code(args.codes(2))
 
 
 @lua_function("Card.IsLinkCode")
 def card_is_link_code(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
-    return c.is_link_code(_codes(args))
+    return c.is_link_code(args.codes(2))
 
 
 def _any_setcode(args: Args, check: Any) -> bool:
     """The reference's loop over set codes: the first non-nil one that matches."""
-    for set_code in _codes(args):
+    for set_code in args.codes(2):
         if set_code is not None and check(set_code):
             return True
     return False
@@ -164,14 +158,14 @@ def card_is_special_summon_set_card(ctx: LuaContext, args: Args) -> Any:
 def card_is_original_code_rule(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
-    return c.is_original_code_rule(_codes(args))
+    return c.is_original_code_rule(args.codes(2))
 
 
 @lua_function("Card.IsCode")
 def card_is_code(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
-    return c.is_code(_codes(args))
+    return c.is_code(args.codes(2))
 
 
 # ----- card types -----------------------------------------------------------------------
@@ -338,7 +332,7 @@ def card_is_xyz_level(ctx: LuaContext, args: Args) -> Any:
 
 def _level_in(args: Args, value: int) -> bool:
     value = _u32(value)
-    for t in _codes(args):
+    for t in args.codes(2):
         if t is not None and value == t:
             return True
     return False
