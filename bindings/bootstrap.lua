@@ -113,10 +113,13 @@ function M.set_gc_limit(limit_bytes, min_bytes)
 end
 
 hook = function()
+  -- (the clock first: it takes Python's lock, so a host arming the hooks from
+  -- its watching thread has finished before this collects; see M.set_lazy)
+  local now = clock()
   if collect("count") > gc_limit then
     collect_in_call()     -- in full, never incrementally: see M.stop_auto_gc
   end
-  if clock() > deadline then
+  if now > deadline then
     local info = getinfo(2, "Sl")
     if info == nil or info.source == BOOT then
       return   -- never interrupt the host's own glue; the script is caught on its next step
@@ -142,6 +145,12 @@ end
 
 local HITS = {}
 local thread_hook, thread_mask = hook, ""   -- what threads get (get_thread, disarm)
+-- the count of that hook: `interval`, or 0 (hook registered, not armed) while
+-- the host arms it from outside (M.set_lazy); coverage always counts
+local lazy_count = interval
+local thread_count = interval
+local register_thread = nil   -- the host's callable told each new thread's address
+local rehook_threads
 
 -- function -> its chunk's source: getinfo "S" formats a short name on every
 -- call; asking for the function and caching its source is twice as fast
@@ -198,7 +207,7 @@ local function disarm(fresh)
     stop_reason = nil
     if n_escalated > 0 then
       for T in next, escalated do
-        if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, interval) end
+        if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, thread_count) end
       end
       escalated = {}
       n_escalated = 0
@@ -703,7 +712,8 @@ local function get_thread()
     return T
   end
   local T = co_create(trampoline)
-  sethook(T, thread_hook, thread_mask, interval)
+  sethook(T, thread_hook, thread_mask, thread_count)
+  if register_thread ~= nil then register_thread(tostring(T)) end
   return T
 end
 
@@ -767,19 +777,45 @@ function M.task_stats()
   return pool_n, running, #KEEP
 end
 
+-- Give the main thread and every pooled or suspended task thread the threads' hook.
+rehook_threads = function()
+  sethook(thread_hook, thread_mask, thread_count)
+  for i = 1, pool_n do sethook(POOL[i], thread_hook, thread_mask, thread_count) end
+  for _, T in next, RUNNING do
+    if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, thread_count) end
+  end
+end
+
+-- The host arms the budget hook from outside (runtime.py, LuaSandbox.enable_lazy_hooks):
+-- every thread keeps the hook registered but not armed, so a call that ends
+-- within a fraction of a second runs without Lua's per-instruction hook check,
+-- and the host's watching thread arms the count hook of every thread (lua_sethook,
+-- which may be called while the state runs) once a call has run for a while.
+-- `fn` is told the address of each thread made from now on; this returns the
+-- addresses of the threads that exist, the main thread first.
+function M.set_lazy(fn)
+  register_thread = as_function(fn)
+  lazy_count = 0
+  if thread_mask == "" then thread_count = 0 end
+  rehook_threads()
+  local out, k = {tostring((co_running()))}, 1
+  for i = 1, pool_n do k = k + 1; out[k] = tostring(POOL[i]) end
+  for _, T in next, RUNNING do k = k + 1; out[k] = tostring(T) end
+  for i = 1, #KEEP do k = k + 1; out[k] = tostring(KEEP[i]) end
+  return tunpack(out, 1, k)
+end
+
+function M.main_thread() return tostring((co_running())) end
+
 -- Switch line coverage on or off: the main thread and every pooled or
 -- suspended task thread get the new hook; new threads get it in get_thread.
 function M.coverage(on)
   if on then
-    thread_hook, thread_mask = cov_hook, "l"
+    thread_hook, thread_mask, thread_count = cov_hook, "l", interval
   else
-    thread_hook, thread_mask = hook, ""
+    thread_hook, thread_mask, thread_count = hook, "", lazy_count
   end
-  sethook(thread_hook, thread_mask, interval)
-  for i = 1, pool_n do sethook(POOL[i], thread_hook, thread_mask, interval) end
-  for _, T in next, RUNNING do
-    if co_status(T) ~= "dead" then sethook(T, thread_hook, thread_mask, interval) end
-  end
+  rehook_threads()
 end
 
 -- The lines counted so far, as text (one chunk a line: source, a tab, then

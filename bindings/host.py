@@ -325,6 +325,8 @@ class LuaScriptHost:
         if opts.record_undefined_globals:
             self.sandbox.record_undefined_globals(True)
         overrun.watch(self)
+        # the watcher arms the budget hook of a call that runs long (runtime.py)
+        self.sandbox.enable_lazy_hooks()
 
     def take_undefined_globals(self) -> list[tuple[str, str, int]]:
         """Reads of undefined ALL_CAPS globals since the last call: (name, chunk, line).
@@ -464,6 +466,8 @@ class LuaScriptHost:
             finally:
                 self._threads.pop()
                 self._lua_depth -= 1
+                if fresh and self.sandbox.hooks_armed:
+                    self.sandbox.disarm_hooks()
         except MemoryExhausted as exc:
             out = (False, str(exc), "memory", None)
         except LuaMemoryError:

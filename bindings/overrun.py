@@ -18,6 +18,14 @@ never see an exception they do not expect (a C call cannot be interrupted at
 all; its bounds are in bootstrap.lua).  Pure checks are what runs that long
 inside a script call; an action the engine was in the middle of could be left
 half done, which is why this fires only well past the budget.
+
+The same thread arms the Lua hook that keeps the budget inside Lua: while no
+hook is armed Lua runs without checking for one on every instruction, so the
+host leaves it unarmed (runtime.py, ``enable_lazy_hooks``) and this thread arms
+it when a running call's deadline is ``ARM_BEFORE`` away or its heap has grown
+past the size at which a collection is due (the hook collects inside long
+calls).  A call that ends sooner never has it armed; the host disarms it when
+the outermost call returns.  ``LuaSandbox.stop`` arms it too.
 """
 
 from __future__ import annotations
@@ -33,10 +41,11 @@ from typing import Any
 from .. import engine
 from .errors import ScriptStopped
 
-__all__ = ["EngineOverrun", "GRACE", "PERIOD", "watch"]
+__all__ = ["ARM_BEFORE", "EngineOverrun", "GRACE", "PERIOD", "watch"]
 
 GRACE = 1.0      # seconds past a call's deadline before engine work is interrupted
-PERIOD = 0.25    # seconds between two looks
+PERIOD = 0.05    # seconds between two looks
+ARM_BEFORE = 2 * PERIOD   # a call's budget hook is armed this long before its deadline
 
 _ENGINE_DIR: str | None = None    # the engine package's folder (found on first use)
 
@@ -80,8 +89,14 @@ class _Watch:
                     pass
 
     def look(self, host: Any, now: float) -> None:
-        """Interrupt ``host``'s call if it is GRACE past its deadline inside engine code."""
+        """Arm the budget hook of ``host``'s running call when its deadline is near or
+        its heap has grown past the collection limit (runtime.py, arm_hooks);
+        interrupt it if it is GRACE past its deadline inside engine code."""
         deadline = host._deadline
+        if host._lua_depth:
+            sandbox = host.sandbox
+            if not sandbox.hooks_armed and (now >= deadline - ARM_BEFORE or sandbox.heap_past_gc_limit()):
+                sandbox.arm_hooks()
         if not host._lua_depth or now < deadline + GRACE or host._overrun_sent == deadline:
             return
         tid = host._thread_id
@@ -97,6 +112,21 @@ class _Watch:
 
 _WATCH: _Watch | None = None
 _LOCK = threading.Lock()
+
+
+def _restart_in_child() -> None:
+    """After os.fork in the child: the watching thread did not survive; a new one
+    looks at the hosts the parent had (a forked worker may use them)."""
+    global _WATCH, _LOCK
+    _LOCK = threading.Lock()
+    old = _WATCH
+    if old is not None:
+        _WATCH = _Watch()
+        for host in list(old.hosts):
+            _WATCH.hosts.add(host)
+
+
+os.register_at_fork(after_in_child=_restart_in_child)
 
 
 def watch(host: Any) -> None:

@@ -113,6 +113,51 @@ _GC_MIN_HEAP = 8 << 20
 SCRIPT_PREFIX = "./script/"
 
 
+class _HookApi:
+    """lua_sethook / lua_gethook of lupa's Lua 5.4 library, called through ctypes.
+
+    Through ``ctypes.PyDLL``: the calls keep Python's lock, so a watching thread
+    that arms hooks does it whole while the thread running Lua cannot be in
+    Python code (the Lua hook calls Python before it does anything else).
+    Lua allows lua_sethook while the state runs (lua.c calls it from a signal
+    handler; the VM reads the new trap at its next jump or call).
+    """
+
+    MASK_COUNT = 8      # LUA_MASKCOUNT
+
+    def __init__(self) -> None:
+        import ctypes
+        lib = ctypes.PyDLL(_lupa.__file__)
+        self.sethook = lib.lua_sethook
+        self.sethook.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+        self.sethook.restype = None
+        self.gethook = lib.lua_gethook
+        self.gethook.argtypes = [ctypes.c_void_p]
+        self.gethook.restype = ctypes.c_void_p
+        self.gethookmask = lib.lua_gethookmask
+        self.gethookmask.argtypes = [ctypes.c_void_p]
+        self.gethookmask.restype = ctypes.c_int
+
+
+_HOOK_API: "_HookApi | None | bool" = False     # False: not looked for yet
+
+
+def _hook_api() -> "_HookApi | None":
+    """The process's _HookApi, None when lupa's library does not export it."""
+    global _HOOK_API
+    if _HOOK_API is False:
+        try:
+            _HOOK_API = _HookApi()
+        except (OSError, AttributeError):  # pragma: no cover - a lupa built without the symbols
+            _HOOK_API = None
+    return _HOOK_API  # type: ignore[return-value]
+
+
+def _thread_address(text: str) -> int:
+    """The lua_State address in Lua's ``tostring`` of a thread ("thread: 0x55d0...")."""
+    return int(text.rpartition(" ")[2], 16)
+
+
 # The first argument of every dispatcher: False inside a running call; for a new
 # outermost call True (a budget from now) or its deadline on time.monotonic's clock.
 Fresh = bool | float
@@ -281,6 +326,16 @@ class LuaSandbox:
         self._stop = m.stop
         self._new_libs = m.new_libs
         self._coverage = m.coverage
+        self._set_lazy = m.set_lazy
+        self._main_thread = m.main_thread
+        # lazy hooks (enable_lazy_hooks): the threads' addresses, the hook function
+        # Lua's debug library registered, whether the hooks are armed now
+        self._lazy: bool = False
+        self._lazy_supported: bool = False
+        self._coverage_on: bool = False
+        self._threads_addr: list[int] = []
+        self._hookf: int = 0
+        self.hooks_armed: bool = False
         self._coverage_take = m.coverage_take
         m.setup_handles(_Anchor())
         m.seal()
@@ -331,6 +386,75 @@ class LuaSandbox:
         """Stop the running call: until the outermost call returns, the script fails
         with ``reason`` at its next hook event and pcall/xpcall refuse to start."""
         self._stop(reason)
+        self.arm_hooks()
+
+    # ----- the budget hook, armed from outside ------------------------------------------
+
+    def enable_lazy_hooks(self) -> bool:
+        """From now on the count hook that keeps the time budget is not armed while
+        a call runs: the host arms it (``arm_hooks``) once a call has run long
+        enough to matter, from its watching thread (overrun.py), and disarms it when
+        the outermost call returns (``disarm_hooks``).  Lua checks for a hook on
+        every VM instruction while one is armed (luaG_traceexec), which made the
+        scripts' own Lua up to twice as slow; short calls now run without it.
+
+        False (nothing changes) when lupa's library does not export lua_sethook.
+        """
+        api = _hook_api()
+        if api is None:
+            return False
+        main = _thread_address(self._main_thread())
+        hookf = api.gethook(main)        # the debug library's hook, armed by seal()
+        if not hookf:
+            return False
+        self._hookf = hookf
+        self._threads_addr = [_thread_address(t) for t in _tuple(self._set_lazy(self._register_thread))]
+        self._lazy_supported = True
+        self._lazy = not self._coverage_on
+        return True
+
+    def _register_thread(self, text: str) -> None:
+        """Lua made a thread (a task's coroutine): arm it at once if the call is armed."""
+        addr = _thread_address(text)
+        self._threads_addr.append(addr)
+        if self.hooks_armed:
+            api = _HOOK_API
+            assert isinstance(api, _HookApi)
+            api.sethook(addr, self._hookf, _HookApi.MASK_COUNT, self.options.hook_interval)
+
+    def arm_hooks(self) -> None:
+        """Arm the count hook of every thread (the running call is long, or stopped)."""
+        if not self._lazy or self.hooks_armed:
+            return
+        api = _HOOK_API
+        assert isinstance(api, _HookApi)
+        self.hooks_armed = True
+        hookf, interval = self._hookf, self.options.hook_interval
+        for addr in self._threads_addr:
+            api.sethook(addr, hookf, _HookApi.MASK_COUNT, interval)
+
+    def disarm_hooks(self) -> None:
+        """The outermost call returned: no thread's hook is armed."""
+        if not self.hooks_armed:
+            return
+        api = _HOOK_API
+        assert isinstance(api, _HookApi)
+        self.hooks_armed = False
+        hookf = self._hookf
+        for addr in self._threads_addr:
+            api.sethook(addr, hookf, 0, 0)
+
+    def heap_past_gc_limit(self) -> bool:
+        """Whether the heap has grown past the size at which the next collection is due
+        (read from any thread: lupa keeps the count outside the Lua state)."""
+        return (self.lua.get_memory_used() or 0) > self._next_gc
+
+    def armed_threads(self) -> int:
+        """How many threads have a hook armed now (tests)."""
+        api = _hook_api()
+        if api is None or not self._lazy_supported:
+            return -1
+        return sum(1 for addr in self._threads_addr if api.gethookmask(addr))
 
     # ----- memory ---------------------------------------------------------------------
 
@@ -481,7 +605,10 @@ class LuaSandbox:
         source text of every chunk run while it is on is kept in ``covered_sources``."""
         if on and self.covered_sources is None:
             self.covered_sources = {}
+        self.disarm_hooks()
         self._coverage(bool(on))
+        self._coverage_on = bool(on)
+        self._lazy = self._lazy_supported and not on
 
     def take_line_hits(self) -> dict[str, dict[int, int]]:
         """The lines counted since the last call, per chunk name (``@./script/c1.lua``),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import os
+import threading
 import time
 from pathlib import Path
 
@@ -132,6 +134,87 @@ def test_endless_loop_is_stopped_within_the_budget_naming_the_card():
     assert "c100.lua" in err.message and err.script == "c100.lua" and err.line == 14
     # the runtime is still usable
     assert host.check_condition(host.sandbox.lua.eval("c100.cond"), None, 0) is True
+
+
+def _sample_armed(host, stop, out):
+    """Record (seconds since start, threads with an armed hook) every 10 ms."""
+    t0 = time.perf_counter()
+    while not stop.is_set():
+        out.append((time.perf_counter() - t0, host.sandbox.armed_threads()))
+        time.sleep(0.01)
+
+
+def test_the_budget_hook_is_armed_only_near_the_deadline_and_disarmed_after():
+    """A host runs its calls with no Lua hook armed (Lua then checks no hook on each
+    instruction); its watching thread arms the count hook ARM_BEFORE the deadline,
+    the loop is stopped on time, and the return leaves every hook disarmed."""
+    from duelhost.bindings.overrun import ARM_BEFORE, PERIOD
+    host, duel = make_host(time_budget=1.5)
+    duel.new_card(100)
+    assert host.sandbox.armed_threads() == 0
+    assert host.check_condition(host.sandbox.lua.eval("c100.cond"), None, 0) is True
+    assert host.sandbox.armed_threads() == 0
+    samples: list[tuple[float, int]] = []
+    stop = threading.Event()
+    sampler = threading.Thread(target=_sample_armed, args=(host, stop, samples))
+    sampler.start()
+    t0 = time.perf_counter()
+    try:
+        assert host.call_function(host.sandbox.lua.eval("c100.loop")) == ()
+    finally:
+        took = time.perf_counter() - t0
+        stop.set()
+        sampler.join()
+    assert host.errors[-1].kind == "timeout" and 1.5 <= took < 2.5
+    early = [n for t, n in samples if t < 1.5 - ARM_BEFORE - PERIOD]
+    assert early and set(early) == {0}, samples     # the loop ran unhooked
+    assert any(n >= 1 for t, n in samples), samples     # then armed, and stopped on time
+    assert host.sandbox.armed_threads() == 0
+
+
+def test_a_long_call_of_a_host_making_garbage_is_collected_while_it_runs():
+    """The watching thread also arms the hook when the heap of a running call passes
+    the collection limit, so the hook's collections still bound a long call's garbage."""
+    host, duel = make_host(time_budget=30.0)
+    churn = host.sandbox.lua.eval("""function(n)
+        local keep = {}
+        for i = 1, n do
+          local t = {string.rep("z", 200) .. i}
+          if i % 1000 == 0 then keep[#keep + 1] = t end
+        end
+        return #keep end""")
+    assert host.call_function(churn, 400_000) == (400,)
+    assert host.sandbox.memory_used() < 48 << 20, host.sandbox.memory_used()
+    assert host.sandbox.armed_threads() == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_an_endless_loop_is_stopped_in_a_forked_child():
+    """The watching thread does not survive os.fork; the child gets a new one that
+    looks at the hosts it inherited, so their budgets still hold there."""
+    host, duel = make_host(time_budget=0.3)
+    duel.new_card(100)
+    loop = host.sandbox.lua.eval("c100.loop")
+    pid = os.fork()
+    if pid == 0:                                       # the child
+        code = 1
+        try:
+            t0 = time.perf_counter()
+            host.call_function(loop)
+            code = 0 if host.errors and host.errors[-1].kind == "timeout" and time.perf_counter() - t0 < 3 else 2
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + 20
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child's endless loop was never stopped")
+        time.sleep(0.05)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_endless_loop_inside_a_coroutine_task_is_stopped():
