@@ -874,10 +874,14 @@ def card_get_owner(ctx: LuaContext, args: Args) -> Any:
     return args.card(1).owner
 
 
-@lua_function("Card.GetControler")
+def _controler(c: Any) -> int:
+    return _u8(c.current.controler)
+
+
+@lua_function("Card.GetControler", of_card=_controler)
 def card_get_controler(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u8(args.card(1).current.controler)
+    return _controler(args.card(1))
 
 
 @lua_function("Card.IsControler")
@@ -938,10 +942,14 @@ def card_get_reason_effect(ctx: LuaContext, args: Args) -> Any:
 
 # ----- position, location, sequence ------------------------------------------------------------
 
-@lua_function("Card.GetPosition")
+def _position(c: Any) -> int:
+    return _u8(c.current.position)
+
+
+@lua_function("Card.GetPosition", of_card=_position)
 def card_get_position(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u8(args.card(1).current.position)
+    return _position(args.card(1))
 
 
 @lua_function("Card.GetBattlePosition")
@@ -950,22 +958,34 @@ def card_get_battle_position(ctx: LuaContext, args: Args) -> Any:
     return _u8(args.card(1).temp.position)
 
 
-@lua_function("Card.GetLocation")
+def _location(c: Any) -> int:
+    return _u8(c.get_script_location())
+
+
+@lua_function("Card.GetLocation", of_card=_location)
 def card_get_location(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u8(args.card(1).get_script_location())
+    return _location(args.card(1))
 
 
-@lua_function("Card.GetSequence")
+def _sequence(c: Any) -> int:
+    return _u8(c.current.sequence)
+
+
+@lua_function("Card.GetSequence", of_card=_sequence)
 def card_get_sequence(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return _u8(args.card(1).current.sequence)
+    return _sequence(args.card(1))
 
 
-@lua_function("Card.IsFaceup")
+def _is_faceup(c: Any) -> bool:
+    return c.is_position(POS_FACEUP)
+
+
+@lua_function("Card.IsFaceup", of_card=_is_faceup)
 def card_is_faceup(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return args.card(1).is_position(POS_FACEUP)
+    return _is_faceup(args.card(1))
 
 
 @lua_function("Card.IsFaceupEx")
@@ -980,10 +1000,14 @@ def card_is_attack_pos(ctx: LuaContext, args: Args) -> Any:
     return args.card(1).is_position(POS_ATTACK)
 
 
-@lua_function("Card.IsFacedown")
+def _is_facedown(c: Any) -> bool:
+    return c.is_position(POS_FACEDOWN)
+
+
+@lua_function("Card.IsFacedown", of_card=_is_facedown)
 def card_is_facedown(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return args.card(1).is_position(POS_FACEDOWN)
+    return _is_facedown(args.card(1))
 
 
 @lua_function("Card.IsDefensePos")
@@ -999,16 +1023,20 @@ def card_is_position(ctx: LuaContext, args: Args) -> Any:
     return c.is_position(_u32(args.int(2)))
 
 
-@lua_function("Card.IsPublic")
+@lua_function("Card.IsPublic", of_card=_is_faceup)
 def card_is_public(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return args.card(1).is_position(POS_FACEUP)
+    return _is_faceup(args.card(1))
 
 
-@lua_function("Card.IsOnField")
+def _is_on_field(c: Any) -> bool:
+    return c.is_script_onfield()
+
+
+@lua_function("Card.IsOnField", of_card=_is_on_field)
 def card_is_on_field(ctx: LuaContext, args: Args) -> Any:
     args.need(1)
-    return args.card(1).is_script_onfield()
+    return _is_on_field(args.card(1))
 
 
 @lua_function("Card.IsLocation")

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 from .args import Args
 from .errors import ActionNotAllowed, BindingRegistrationError, LuaArgError
-from .handles import NoValue
+from .handles import CardAnchor, NoValue
 from .runtime import YIELD_MARK
 
 if TYPE_CHECKING:
@@ -175,7 +175,8 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
     reference calls check_action_permission.  ``extension=True`` allows a
     name the reference does not have (none of ours so far).  ``of_card``: for a
     Card query whose only argument is the card, the function of that card that
-    ``fn`` itself returns (the host calls it for a whole group at once).
+    ``fn`` itself returns (the host calls it for a whole group at once, and a
+    call from Lua with a card first calls it without making an ``Args``).
     """
     ref = reference_api()
     lib, _, fname = name.partition(".")
@@ -368,6 +369,29 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                     args._a = a
                     args.count = len(a)
                     r = fn(ctx, args)
+                    t = type(r)
+                    if t is int or t is bool or r is None:
+                        return r
+                    return convert(r)
+                except LuaArgError as e:
+                    raise raise_arg(e) from None
+                except Exception as e:
+                    raise raise_internal(name, e) from None
+            return entry
+
+        of_card = spec.of_card
+        if of_card is not None:
+            # a query of the card alone (Card.IsFaceup): with a card first, the binding's
+            # result is of_card of that card (its contract), so no Args is made
+            def entry(*a: Any) -> Any:
+                try:
+                    if a and type(a[0]) is CardAnchor:
+                        r = of_card(a[0].obj)
+                    else:
+                        args = new_args(Args)
+                        args._a = a
+                        args.count = len(a)
+                        r = fn(ctx, args)
                     t = type(r)
                     if t is int or t is bool or r is None:
                         return r

@@ -262,6 +262,24 @@ def test_a_query_of_the_card_alone_gives_what_its_binding_gives(env: Env, four):
     assert len(env.host.card_values) == len(specs)
 
 
+def test_a_query_of_the_card_alone_called_from_lua_answers_as_its_binding(env: Env, four):
+    """Such a query called from Lua with a card first skips the Args (registry.py); with
+    extra arguments, or anything but a card first, it answers and fails as the binding does."""
+    from duelhost.bindings.errors import ScriptFailure
+    from duelhost.bindings.registry import _REGISTRY
+    from duelhost.engine.constants import POS_FACEDOWN_DEFENSE
+    cards = [*four, env.place(5101, seq=4, position=POS_FACEDOWN_DEFENSE)]
+    names = sorted(spec.name.partition(".")[2] for spec in _REGISTRY.values() if spec.of_card is not None)
+    assert {"IsFaceup", "IsFacedown", "IsOnField", "GetControler"} <= set(names)
+    for name in names:
+        spec = _REGISTRY["Card." + name]
+        for c in cards:
+            assert env.run(f"return Card.{name}(...)", c) == (spec.of_card(c),), name
+            assert env.run(f"local c = ... return c:{name}(7, nil)", c) == (spec.of_card(c),), name
+        with pytest.raises(ScriptFailure, match='Parameter 1 should be "Card"'):
+            env.run(f"return Card.{name}(nil)")
+
+
 def test_only_read_only_card_queries_are_called_directly(env: Env):
     from duelhost.bindings.registry import _REGISTRY, is_direct_query
     direct = {n for n, spec in _REGISTRY.items() if is_direct_query(spec)}
