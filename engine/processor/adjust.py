@@ -45,37 +45,54 @@ class AdjustMixin:
         self.add_process(self.proc_adjust())
 
     def proc_adjust(self: "Duel") -> "Proc":
+        """One adjust round after another until a round changes nothing.
+
+        Each check is one step of the reference's unit.  A step's end only
+        matters when the step queued units (they run before the next step) or
+        ended the duel (the processor stops there); otherwise the next step
+        follows at once, so each step yields only then (the same order, fewer
+        turns of the processor loop).
+        """
         core = self.core
         while True:
             core.re_adjust = False
-            yield
+            if core.subunits or self.finished:
+                yield
             if self._check_win():
                 yield
             yield from self._adjust_disable()
             self._adjust_trap_monsters()
-            yield
+            if core.subunits or self.finished:
+                yield
             self._adjust_control()
-            yield
+            if core.subunits or self.finished:
+                yield
             self._adjust_brainwashing()
-            yield
+            if core.subunits or self.finished:
+                yield
             if self.adjust_grant_effect():
                 core.re_adjust = True
-            yield
+            if core.subunits or self.finished:
+                yield
             # while self-destruction is disabled (the Damage Step until damage calculation)
             # the reference skips the equip check too (its adjust step 9 jumps past step 10)
             if not core.selfdes_disabled:
                 self.adjust_self_destroy_set()
-                yield
+                if core.subunits or self.finished:
+                    yield
                 self._adjust_equips()
-            yield
+            if core.subunits or self.finished:
+                yield
             self._adjust_positions()
-            yield
+            if core.subunits or self.finished:
+                yield
             self._adjust_hands()
             self._adjust_reverse_deck()
             self._adjust_attack_cancel()
             self.raise_event(None, EVENT_ADJUST, None, 0, PLAYER_NONE, PLAYER_NONE, 0)
             self.process_instant_event()
-            yield
+            if core.subunits or self.finished:
+                yield
             if core.re_adjust:
                 continue
             for p in (0, 1):
