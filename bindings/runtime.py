@@ -67,6 +67,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import codecs
+import ctypes
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,7 +127,6 @@ class _HookApi:
     MASK_COUNT = 8      # LUA_MASKCOUNT
 
     def __init__(self) -> None:
-        import ctypes
         lib = ctypes.PyDLL(_lupa.__file__)
         self.sethook = lib.lua_sethook
         self.sethook.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
