@@ -379,35 +379,19 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                     raise raise_internal(name, e) from None
             return entry
 
+        # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card): with a card
+        # first, the binding's result is of_card of that card (its contract), so no Args
         of_card = spec.of_card
-        if of_card is not None:
-            # a query of the card alone (Card.IsFaceup): with a card first, the binding's
-            # result is of_card of that card (its contract), so no Args is made
-            def entry(*a: Any) -> Any:
-                try:
-                    if a and type(a[0]) is CardAnchor:
-                        r = of_card(a[0].obj)
-                    else:
-                        args = new_args(Args)
-                        args._a = a
-                        args.count = len(a)
-                        r = fn(ctx, args)
-                    t = type(r)
-                    if t is int or t is bool or r is None:
-                        return r
-                    return convert(r)
-                except LuaArgError as e:
-                    raise raise_arg(e) from None
-                except Exception as e:
-                    raise raise_internal(name, e) from None
-            return entry
 
         def entry(*a: Any) -> Any:
             try:
-                args = new_args(Args)
-                args._a = a
-                args.count = len(a)
-                r = fn(ctx, args)
+                if of_card is not None and a and type(a[0]) is CardAnchor:
+                    r = of_card(a[0].obj)
+                else:
+                    args = new_args(Args)
+                    args._a = a
+                    args.count = len(a)
+                    r = fn(ctx, args)
                 t = type(r)
                 if t is int or t is bool or r is None:
                     return r
