@@ -68,6 +68,7 @@ from collections import OrderedDict
 
 import codecs
 import ctypes
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,11 +118,11 @@ SCRIPT_PREFIX = "./script/"
 class _HookApi:
     """lua_sethook / lua_gethook of lupa's Lua 5.4 library, called through ctypes.
 
-    Through ``ctypes.PyDLL``: the calls keep Python's lock, so a watching thread
-    that arms hooks does it whole while the thread running Lua cannot be in
-    Python code (the Lua hook calls Python before it does anything else).
-    Lua allows lua_sethook while the state runs (lua.c calls it from a signal
-    handler; the VM reads the new trap at its next jump or call).
+    Through ``ctypes.PyDLL``: each call keeps Python's lock (the sandbox's own
+    ``_arming`` lock makes a whole arming or disarming run as one).  Lua allows
+    lua_sethook while the state runs (lua.c calls it from a signal handler; the VM
+    reads the new trap at its next jump or call); the hook reads the clock,
+    through Python, before it does anything else.
     """
 
     MASK_COUNT = 8      # LUA_MASKCOUNT
@@ -336,6 +337,8 @@ class LuaSandbox:
         self._threads_addr: list[int] = []
         self._hookf: int = 0
         self.hooks_armed: bool = False
+        # arming (the watching thread) and disarming (the host) each run whole
+        self._arming = threading.Lock()
         self._coverage_take = m.coverage_take
         m.setup_handles(_Anchor())
         m.seal()
@@ -416,11 +419,12 @@ class LuaSandbox:
     def _register_thread(self, text: str) -> None:
         """Lua made a thread (a task's coroutine): arm it at once if the call is armed."""
         addr = _thread_address(text)
-        self._threads_addr.append(addr)
-        if self.hooks_armed:
-            api = _HOOK_API
-            assert isinstance(api, _HookApi)
-            api.sethook(addr, self._hookf, _HookApi.MASK_COUNT, self.options.hook_interval)
+        with self._arming:
+            self._threads_addr.append(addr)
+            if self.hooks_armed:
+                api = _HOOK_API
+                assert isinstance(api, _HookApi)
+                api.sethook(addr, self._hookf, _HookApi.MASK_COUNT, self.options.hook_interval)
 
     def arm_hooks(self) -> None:
         """Arm the count hook of every thread (the running call is long, or stopped)."""
@@ -428,10 +432,13 @@ class LuaSandbox:
             return
         api = _HOOK_API
         assert isinstance(api, _HookApi)
-        self.hooks_armed = True
-        hookf, interval = self._hookf, self.options.hook_interval
-        for addr in self._threads_addr:
-            api.sethook(addr, hookf, _HookApi.MASK_COUNT, interval)
+        with self._arming:
+            if self.hooks_armed:
+                return
+            self.hooks_armed = True
+            hookf, interval = self._hookf, self.options.hook_interval
+            for addr in self._threads_addr:
+                api.sethook(addr, hookf, _HookApi.MASK_COUNT, interval)
 
     def disarm_hooks(self) -> None:
         """The outermost call returned: no thread's hook is armed."""
@@ -439,10 +446,11 @@ class LuaSandbox:
             return
         api = _HOOK_API
         assert isinstance(api, _HookApi)
-        self.hooks_armed = False
-        hookf = self._hookf
-        for addr in self._threads_addr:
-            api.sethook(addr, hookf, 0, 0)
+        with self._arming:
+            self.hooks_armed = False
+            hookf = self._hookf
+            for addr in self._threads_addr:
+                api.sethook(addr, hookf, 0, 0)
 
     def heap_past_gc_limit(self) -> bool:
         """Whether the heap has grown past the size at which the next collection is due
