@@ -6,8 +6,8 @@ of them reaches: a library function whose engine work runs for long without
 calling any script code or Card query -- ``Group.CheckWithSumEqual`` over 40
 cards is an exponential search in the engine, as in the reference.
 
-The rule: one daemon thread per process looks at every live host a few times a
-second.  When a host's call has run ``GRACE`` seconds past its deadline and its
+The rule: one daemon thread per process looks at every live host every ``PERIOD``
+seconds.  When a host's call has run ``GRACE`` seconds past its deadline and its
 thread is, at that moment, executing engine code (a frame of the
 ``duelhost.engine`` package on top of its stack), the thread gets an
 asynchronous ``EngineOverrun`` (a ScriptStopped: CPython raises it at that
