@@ -113,13 +113,10 @@ function M.set_gc_limit(limit_bytes, min_bytes)
 end
 
 hook = function()
-  -- (the clock first: it takes Python's lock, so a host arming the hooks from
-  -- its watching thread has finished before this collects; see M.set_lazy)
-  local now = clock()
   if collect("count") > gc_limit then
     collect_in_call()     -- in full, never incrementally: see M.stop_auto_gc
   end
-  if now > deadline then
+  if clock() > deadline then
     local info = getinfo(2, "Sl")
     if info == nil or info.source == BOOT then
       return   -- never interrupt the host's own glue; the script is caught on its next step

@@ -121,8 +121,9 @@ class _HookApi:
     Through ``ctypes.PyDLL``: each call keeps Python's lock (the sandbox's own
     ``_arming`` lock makes a whole arming or disarming run as one).  Lua allows
     lua_sethook while the state runs (lua.c calls it from a signal handler; the VM
-    reads the new trap at its next jump or call); the hook reads the clock,
-    through Python, before it does anything else.
+    reads the new trap at its next jump or call).  It writes the thread's hook
+    fields and marks the thread's call frames in use; a collection running at the
+    same time frees only frames past those.
     """
 
     MASK_COUNT = 8      # LUA_MASKCOUNT
@@ -330,8 +331,8 @@ class LuaSandbox:
         self._set_lazy = m.set_lazy
         self._main_thread = m.main_thread
         # lazy hooks (enable_lazy_hooks): the threads' addresses, the hook function
-        # Lua's debug library registered, whether the hooks are armed now
-        self._lazy: bool = False
+        # Lua's debug library registered, whether the hooks are armed now (never
+        # while line coverage is on: its line hook is armed all the time)
         self._lazy_supported: bool = False
         self._coverage_on: bool = False
         self._threads_addr: list[int] = []
@@ -413,7 +414,6 @@ class LuaSandbox:
         self._hookf = hookf
         self._threads_addr = [_thread_address(t) for t in _tuple(self._set_lazy(self._register_thread))]
         self._lazy_supported = True
-        self._lazy = not self._coverage_on
         return True
 
     def _register_thread(self, text: str) -> None:
@@ -428,7 +428,7 @@ class LuaSandbox:
 
     def arm_hooks(self) -> None:
         """Arm the count hook of every thread (the running call is long, or stopped)."""
-        if not self._lazy or self.hooks_armed:
+        if not self._lazy_supported or self._coverage_on or self.hooks_armed:
             return
         api = _HOOK_API
         assert isinstance(api, _HookApi)
@@ -616,7 +616,6 @@ class LuaSandbox:
         self.disarm_hooks()
         self._coverage(bool(on))
         self._coverage_on = bool(on)
-        self._lazy = self._lazy_supported and not on
 
     def take_line_hits(self) -> dict[str, dict[int, int]]:
         """The lines counted since the last call, per chunk name (``@./script/c1.lua``),
