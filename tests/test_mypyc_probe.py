@@ -1,0 +1,59 @@
+"""benchmarks/mypyc_probe.py: its edits still apply to the engine, and its transforms
+do what its docstring says (the compile itself is not run here: minutes of C)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PROBE = REPO / "benchmarks" / "mypyc_probe.py"
+
+
+def _probe() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mypyc_probe", PROBE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_edit_finds_its_text_once_in_the_engine() -> None:
+    """An engine change that moves one of these texts must update the probe too."""
+    for rel, old, _new in _probe().EDITS:
+        text = (REPO / "engine" / rel).read_text()
+        assert text.count(old) >= 1, f"engine/{rel}: {old.strip()[:60]!r}"
+
+
+def test_a_missing_text_stops_with_the_file_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "card.py").write_text("class Card:\n    pass\n")
+    with pytest.raises(SystemExit) as exc:
+        _probe().edit(tmp_path, "card.py", "class Duel:", "x")
+    assert exc.value.code == 1
+    assert "engine/card.py: text not found: 'class Duel:'" in capsys.readouterr().err
+
+
+def test_one_class_hints_accept_none_but_self_and_other_hints_stay(tmp_path: Path) -> None:
+    src = ('def f(self: "Card", c: Card, e: "Effect", n: int, g: Group | None) -> Card:\n'
+           '    return c\n')
+    (tmp_path / "m.py").write_text(src)
+    assert _probe().widen_one_class(tmp_path) == 3
+    out = (tmp_path / "m.py").read_text()
+    assert out.startswith('def f(self: "Card", c: "Card | None", e: "Effect | None", n: int, '
+                          'g: Group | None) -> "Card | None":')
+
+
+def test_traits_mark_the_mixins_and_keep_effects_ordinary(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = _probe()
+    probe.traits(tmp_path / "engine")
+    zones = (tmp_path / "engine" / "field" / "zones.py").read_text()
+    assert "@trait\nclass ZonesMixin" in zones and "from mypy_extensions import trait" in zones
+    rules = (tmp_path / "engine" / "effect_rules.py").read_text()
+    assert "@mypyc_attr(native_class=False)\nclass EffectRulesMixin" in rules
+    compile(zones, "zones.py", "exec")           # the inserted import keeps the module valid
+    compile(rules, "effect_rules.py", "exec")
