@@ -22,7 +22,7 @@ def _probe() -> ModuleType:
     return module
 
 
-def test_every_edit_finds_its_text_once_in_the_engine() -> None:
+def test_every_edit_finds_its_text_in_the_engine() -> None:
     """An engine change that moves one of these texts must update the probe too."""
     for rel, old, _new in _probe().EDITS:
         text = (REPO / "engine" / rel).read_text()
