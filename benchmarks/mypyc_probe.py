@@ -11,6 +11,7 @@ pure / compiled.
     YGOPRO_SCRIPTS=... .venv/bin/python benchmarks/mypyc_probe.py --limit-b 20
     .venv/bin/python benchmarks/mypyc_probe.py --keep DIR       # keep the build in DIR
     .venv/bin/python benchmarks/mypyc_probe.py --reuse DIR      # replay with that build
+    .venv/bin/python benchmarks/mypyc_probe.py --bindings       # compile the bindings too
 
 Needs mypy (the test extra) and a C compiler; the build takes 2-3 minutes on two cores
 (``--opt 0`` about one).  What the scratch copy changes, and why (benchmarks/README.md,
@@ -26,6 +27,11 @@ Needs mypy (the test extra) and a C compiler; the build takes 2-3 minutes on two
   hold None become Any (found with mypy), ``Proc`` returns Any;
 * messages, prompt kinds, responses, the wire format, the RNG, the card database and
   the deck reader stay interpreted (dynamic class building, bytes/bytearray, pydantic).
+
+With ``--bindings`` the bindings are compiled too, except the modules named in
+``BINDINGS_INTERPRETED``; every class in them stays an ordinary class (lupa and the
+handle table set attributes and take weak references), and ``BINDINGS_EDITS`` lists what
+else they needed, each with its reason.
 
 Each edit is an exact text replacement: when the engine changes under it the script
 stops with the file and the text it did not find (exit 1).
@@ -50,6 +56,10 @@ SET_A = REPO / "tests" / "data" / "golden" / "vanilla.jsonl.gz"
 INTERPRETED = {"messages.py", "group.py", "rng.py", "carddb.py", "ydk.py", "prompt_kinds.py",
                "responses.py", "wire.py"}
 ONE_CLASS = {"Card", "Effect", "Group", "Chain", "Event", "CardSet"}
+# --bindings: the bindings compiled too, but these (registry.py's entries carry a
+# ``lua_twin`` attribute and are told from Lua functions by type; the watcher reads
+# Python frames; the rest is cold)
+BINDINGS_INTERPRETED = {"registry.py", "overrun.py", "errors.py", "files.py", "__init__.py"}
 
 # (file under engine/, text, replacement)
 EDITS = [
@@ -75,6 +85,35 @@ EDITS = [
     ("effect.py", "\nclass Effect(", "\n@mypyc_attr(native_class=False)\nclass Effect("),
 ]
 
+# (file under bindings/, text, replacement), with --bindings
+BINDINGS_EDITS = [
+    # a closure inside a method of an ordinary class: an internal mypyc error
+    ("handles.py", "        def gone(_r: Any, hid: int = hid) -> None:\n            released.append(hid)\n"
+                   "        return weakref.ref(obj, gone)",
+     "        return weakref.ref(obj, _gone(released, hid))"),
+    ("handles.py", "\nclass HandleTable:",
+     "\ndef _gone(released: list[int], hid: int) -> Any:\n"
+     "    def gone(_r: Any) -> None:\n        released.append(hid)\n    return gone\n\n\nclass HandleTable:"),
+    # object.__new__ of an ordinary class (the singleton is made once, at import)
+    ("handles.py", "    def __new__(cls) -> \"_NoValueType\":\n        if cls._instance is None:\n"
+                   "            cls._instance = super().__new__(cls)\n        return cls._instance\n", ""),
+    # a tuple assignment in a class body
+    ("host.py", "    NEW, SUSPENDED, DONE = 0, 1, 2\n", "    NEW = 0\n    SUSPENDED = 1\n    DONE = 2\n"),
+    ("lib_duel_state.py", "    scard = None\n    stype = None\n", "    scard: Any = None\n    stype: Any = None\n"),
+    # hints mypyc enforces that the callers do not honour: lupa decodes memoryviews
+    ("runtime.py", "    def decode(data: bytes, errors", "    def decode(data: Any, errors"),
+    # a local first bound to a float and later to False: mypyc would keep it a float
+    # (0.0, which Lua reads as true: a fresh budget for a nested call)
+    ("host.py", "        fresh = self._lua_depth == 0\n        try:\n",
+     "        fresh = self._lua_depth == 0\n        arm: Any = False\n        try:\n"),
+    # the plain dispatcher's result is the Lua call's first value, not always a tuple
+    ("host.py", "    def _enter(self, method: Callable[..., tuple], thread: int | None, *args: Any) -> tuple:",
+     "    def _enter(self, method: Callable[..., Any], thread: int | None, *args: Any) -> Any:"),
+    # a conditional expression mypyc types as its else branch (None)
+    ("lib_duel_query.py", "    return playerid if _player_ok(playerid) else None\n",
+     "    if _player_ok(playerid):\n        return playerid\n    return None\n"),
+]
+
 
 def fail(text: str) -> None:
     print(f"mypyc_probe: {text}", file=sys.stderr)
@@ -85,7 +124,7 @@ def edit(root: Path, rel: str, old: str, new: str) -> None:
     path = root / rel
     text = path.read_text()
     if old not in text:
-        fail(f"engine/{rel}: text not found: {old.strip()[:70]!r}")
+        fail(f"{root.name}/{rel}: text not found: {old.strip()[:70]!r}")
     path.write_text(text.replace(old, new))
 
 
@@ -131,6 +170,18 @@ def traits(root: Path) -> None:
         add_import(path, "from typing import Any as Any\nfrom mypy_extensions import trait, mypyc_attr")
 
 
+def ordinary_classes(root: Path) -> None:
+    """Every class of the compiled bindings stays an ordinary Python class (weak
+    references, ``object.__new__``, attributes set from outside); their functions and
+    methods are compiled."""
+    for path in root.glob("*.py"):
+        if path.name in BINDINGS_INTERPRETED:
+            continue
+        text = path.read_text()
+        path.write_text(re.sub(r"^(class \w+)", r"@mypyc_attr(native_class=False)\n\1", text, flags=re.M))
+        add_import(path, "from typing import Any as Any\nfrom mypy_extensions import trait, mypyc_attr")
+
+
 def widen_one_class(root: Path) -> int:
     """Parameters and returns typed as one engine class also accept None."""
     count = 0
@@ -160,8 +211,19 @@ def widen_one_class(root: Path) -> int:
     return count
 
 
-def mypy_findings(scratch: Path) -> list[str]:
+def compiled_files(scratch: Path, bindings: bool) -> list[str]:
+    pkg = scratch / "duelhost"
+    files = [p for p in (pkg / "engine").rglob("*.py") if p.name not in INTERPRETED]
+    if bindings:
+        files += [p for p in (pkg / "bindings").glob("*.py") if p.name not in BINDINGS_INTERPRETED]
+    return sorted(str(p.relative_to(scratch)) for p in files)
+
+
+def mypy_findings(scratch: Path, bindings: bool) -> list[str]:
     files = [str(p.relative_to(scratch)) for p in (scratch / "duelhost" / "engine").rglob("*.py")]
+    if bindings:
+        files += compiled_files(scratch, True)
+        files = sorted(set(files))
     cfg = scratch / "probe-mypy.ini"
     cfg.write_text("[mypy]\npython_version = 3.11\n[mypy-lupa.*]\nignore_missing_imports = True\n")
     res = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(cfg), *files],
@@ -169,13 +231,14 @@ def mypy_findings(scratch: Path) -> list[str]:
     return res.stdout.splitlines()
 
 
-def none_returns_and_locals(scratch: Path) -> int:
+def none_returns_and_locals(scratch: Path, bindings: bool) -> int:
     """``-> None`` functions that return a value return Any; locals first bound to a
     class and later to None become Any (mypy names both)."""
     fixes: dict[Path, set[tuple[str, int]]] = defaultdict(set)
-    for line in mypy_findings(scratch):
-        m = re.match(r"(duelhost/engine/\S+?\.py):(\d+): error: (.*)", line)
-        if m is None or m.group(1).endswith("messages.py"):
+    compiled = set(compiled_files(scratch, bindings))
+    for line in mypy_findings(scratch, bindings):
+        m = re.match(r"(duelhost/(?:engine|bindings)/\S+?\.py):(\d+): error: (.*)", line)
+        if m is None or m.group(1) not in compiled:
             continue
         kind = ("ret" if m.group(3).startswith("No return value expected")
                 else "var" if "variable has type" in m.group(3) and "Incompatible types in assignment" in m.group(3)
@@ -198,7 +261,7 @@ def none_returns_and_locals(scratch: Path) -> int:
                 count += 1
                 continue
             m = re.match(r"\s*(?:for\s+)?(\w+)", lines[ln - 1])
-            if m is None:
+            if m is None or m.group(1) == "for":
                 continue
             first = fn.body[0]
             doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
@@ -216,9 +279,10 @@ def none_returns_and_locals(scratch: Path) -> int:
     return count
 
 
-def prepare(scratch: Path) -> None:
+def prepare(scratch: Path, bindings: bool) -> None:
     pkg = scratch / "duelhost"
-    shutil.copytree(REPO / "duelhost", pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    # (with the frame-chunk helper, if it was built: both sides run with it)
+    shutil.copytree(REPO / "duelhost", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(REPO / "engine", pkg / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(REPO / "bindings", pkg / "bindings", ignore=shutil.ignore_patterns("__pycache__"))
     engine = pkg / "engine"
@@ -226,15 +290,21 @@ def prepare(scratch: Path) -> None:
     traits(engine)
     for rel, old, new in EDITS:
         edit(engine, rel, old, new)
-    print(f"widened {widen_one_class(engine)} annotations; "
-          f"{none_returns_and_locals(scratch)} returns/locals made Any", file=sys.stderr)
+    widened = widen_one_class(engine)
+    if bindings:
+        for rel, old, new in BINDINGS_EDITS:
+            edit(pkg / "bindings", rel, old, new)
+        ordinary_classes(pkg / "bindings")
+        widened += widen_one_class(pkg / "bindings")
+    print(f"widened {widened} annotations; "
+          f"{none_returns_and_locals(scratch, bindings)} returns/locals made Any", file=sys.stderr)
 
 
-def build(scratch: Path, opt: str) -> None:
-    files = sorted(str(p.relative_to(scratch)) for p in (scratch / "duelhost" / "engine").rglob("*.py")
-                   if p.name not in INTERPRETED)
+def build(scratch: Path, opt: str, bindings: bool) -> None:
+    files = compiled_files(scratch, bindings)
     (scratch / "mypy.ini").write_text("[mypy]\npython_version = 3.11\n[mypy-lupa.*]\nignore_missing_imports = True\n"
-                                      "[mypy-duelhost.engine.*]\nignore_errors = True\n")
+                                      "[mypy-duelhost.engine.*]\nignore_errors = True\n"
+                                      "[mypy-duelhost.bindings.*]\nignore_errors = True\n")
     (scratch / "setup_probe.py").write_text(
         "from setuptools import setup\nfrom mypyc.build import mypycify\n"
         f"setup(name='probe', ext_modules=mypycify({files!r}, opt_level={opt!r}, multi_file=True))\n")
@@ -285,6 +355,8 @@ def main() -> None:
     ap.add_argument("--opt", default="3", help="mypyc's C optimisation level (0-3)")
     ap.add_argument("--keep", type=Path, help="build in this (new) folder and keep it")
     ap.add_argument("--reuse", type=Path, help="replay with the build a --keep run left in this folder")
+    ap.add_argument("--bindings", action="store_true",
+                    help="compile the bindings too (their classes stay ordinary classes)")
     ap.add_argument("--scripts", default=os.environ.get("YGOPRO_SCRIPTS"))
     ap.add_argument("--golden-b", type=Path)
     args = ap.parse_args()
@@ -306,8 +378,8 @@ def main() -> None:
     scratch.mkdir(parents=True, exist_ok=True)
     try:
         if not args.reuse:
-            prepare(scratch)
-            build(scratch, args.opt)
+            prepare(scratch, args.bindings)
+            build(scratch, args.opt, args.bindings)
         for name, path, limit in sets:
             times: dict[str, list[float]] = {"pure": [], "compiled": []}
             fewest: dict[str, int] = {}         # the fewest identical replays of any round

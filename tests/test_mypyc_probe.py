@@ -22,17 +22,21 @@ def _probe() -> ModuleType:
     return module
 
 
-def test_every_edit_finds_its_text_in_the_engine() -> None:
-    """An engine change that moves one of these texts must update the probe too."""
-    for rel, old, _new in _probe().EDITS:
-        text = (REPO / "engine" / rel).read_text()
-        assert text.count(old) >= 1, f"engine/{rel}: {old.strip()[:60]!r}"
+def test_every_edit_finds_its_text_in_the_engine_and_the_bindings() -> None:
+    """An engine or bindings change that moves one of these texts must update the probe too."""
+    probe = _probe()
+    for folder, edits in (("engine", probe.EDITS), ("bindings", probe.BINDINGS_EDITS)):
+        for rel, old, _new in edits:
+            text = (REPO / folder / rel).read_text()
+            assert text.count(old) >= 1, f"{folder}/{rel}: {old.strip()[:60]!r}"
 
 
 def test_a_missing_text_stops_with_the_file_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "card.py").write_text("class Card:\n    pass\n")
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "card.py").write_text("class Card:\n    pass\n")
     with pytest.raises(SystemExit) as exc:
-        _probe().edit(tmp_path, "card.py", "class Duel:", "x")
+        _probe().edit(engine, "card.py", "class Duel:", "x")
     assert exc.value.code == 1
     assert "engine/card.py: text not found: 'class Duel:'" in capsys.readouterr().err
 
@@ -57,3 +61,14 @@ def test_traits_mark_the_mixins_and_keep_effects_ordinary(tmp_path: Path) -> Non
     assert "@mypyc_attr(native_class=False)\nclass EffectRulesMixin" in rules
     compile(zones, "zones.py", "exec")           # the inserted import keeps the module valid
     compile(rules, "effect_rules.py", "exec")
+
+
+def test_compiled_bindings_keep_ordinary_classes_and_skip_the_interpreted(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "bindings", tmp_path / "bindings", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = _probe()
+    probe.ordinary_classes(tmp_path / "bindings")
+    handles = (tmp_path / "bindings" / "handles.py").read_text()
+    assert "@mypyc_attr(native_class=False)\nclass HandleTable" in handles
+    compile(handles, "handles.py", "exec")
+    registry = (tmp_path / "bindings" / "registry.py").read_text()
+    assert registry == (REPO / "bindings" / "registry.py").read_text()   # stays interpreted
