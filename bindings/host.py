@@ -108,10 +108,18 @@ def _int32(v: int) -> int:
 
 def _query_value(r: Any) -> int | None:
     """A Card query's result as an operation value: an integer as int32, no value,
-    nil or a boolean as 0; None for anything else (the call then goes through Lua)."""
-    if type(r) is int:
+    nil or a boolean as 0; of several results the first (the reference asks Lua for
+    one result: ``Card.GetLinkCode`` gives its first name); None for anything else
+    (the call then goes through Lua)."""
+    t = type(r)
+    if t is tuple:
+        if not r:
+            return 0
+        r = r[0]
+        t = type(r)
+    if t is int:
         return _int32(r)
-    if type(r) is bool or r is None or r is NoValue:
+    if t is bool or r is None or r is NoValue:
         return 0
     return None
 

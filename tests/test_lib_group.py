@@ -212,6 +212,7 @@ def test_sum_and_class_counts(env: Env, four):
 QUERY_SNIPPETS = [
     "return (...):GetSum(Card.GetLevel)",
     "return (...):GetSum(Card.GetCode)",                  # two results: the first counts
+    "return (...):GetClassCount(Card.GetLinkCode), (...):GetClassCount(Card.GetFusionCode)",
     "return (...):GetSum(Card.IsFaceup)",                 # a boolean counts 0
     "return #(...):Filter(Card.IsLevelAbove, nil, 4)",
     "return #(...):Filter(Card.GetLevel, nil)",           # 0 is true in Lua
@@ -244,6 +245,20 @@ def test_card_queries_passed_as_values_match_the_call_through_lua(four, src):
         result = env.run(src, env.duel.new_group(cards))
         outcomes.append((result, [(e.kind, e.message) for e in env.host.errors]))
     assert outcomes[0] == outcomes[1]
+
+
+def test_a_query_of_several_results_is_answered_without_lua(env: Env, four, monkeypatch):
+    """A query passed as a value that gives several results (Card.GetLinkCode: each
+    name) counts its first, from Python: no call through Lua per card."""
+    through_lua = []
+    real = env.host._operation_value_in_lua
+    monkeypatch.setattr(env.host, "_operation_value_in_lua",
+                        lambda fn, card, extra: through_lua.append(card) or real(fn, card, extra))
+    g = env.duel.new_group(list(four))
+    assert env.one("return (...):GetClassCount(Card.GetLinkCode)", g) == len({c.data.code for c in four})
+    assert env.one("return (...):GetClassCount(function(c) return c:GetLinkCode() end)", g) == len(
+        {c.data.code for c in four})
+    assert len(through_lua) == len(four)         # only the Lua function's calls
 
 
 def test_a_query_of_the_card_alone_gives_what_its_binding_gives(env: Env, four):
