@@ -19,6 +19,7 @@ Conventions of this file and its siblings (lib_card_effects, lib_card_checks):
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..engine.constants import (
@@ -206,16 +207,30 @@ def card_get_link_type(ctx: LuaContext, args: Args) -> Any:
     return args.card(1).get_link_type()
 
 
-def _type_test(args: Args, getter: str) -> bool:
-    c = args.card(1)
-    ttype = _u32(args.int(2))
-    return bool(getattr(c, getter)() & ttype)
+def _type_test(getter: str) -> Any:
+    """Card.IsType & co. as a function of the card and the integer argument (the
+    registry's ``of_card_int``): does the card's value of ``getter`` share a bit
+    with ``(uint32_t)n``?"""
+    get = attrgetter(getter)
+
+    def test(c: Any, n: int) -> bool:
+        return bool(get(c)() & (n & 0xFFFFFFFF))
+    return test
 
 
-@lua_function("Card.IsType")
+_is_type = _type_test("get_type")
+_is_fusion_type = _type_test("get_fusion_type")
+_is_synchro_type = _type_test("get_synchro_type")
+_is_xyz_type = _type_test("get_xyz_type")
+_is_link_type = _type_test("get_link_type")
+_is_race = _type_test("get_race")
+_is_attribute = _type_test("get_attribute")
+
+
+@lua_function("Card.IsType", of_card_int=_is_type)
 def card_is_type(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_type")
+    return _is_type(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsAllTypes")
@@ -226,28 +241,28 @@ def card_is_all_types(ctx: LuaContext, args: Args) -> Any:
     return (c.get_type() & ttype) == ttype
 
 
-@lua_function("Card.IsFusionType")
+@lua_function("Card.IsFusionType", of_card_int=_is_fusion_type)
 def card_is_fusion_type(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_fusion_type")
+    return _is_fusion_type(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsSynchroType")
+@lua_function("Card.IsSynchroType", of_card_int=_is_synchro_type)
 def card_is_synchro_type(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_synchro_type")
+    return _is_synchro_type(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsXyzType")
+@lua_function("Card.IsXyzType", of_card_int=_is_xyz_type)
 def card_is_xyz_type(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_xyz_type")
+    return _is_xyz_type(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsLinkType")
+@lua_function("Card.IsLinkType", of_card_int=_is_link_type)
 def card_is_link_type(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_link_type")
+    return _is_link_type(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsExtraDeckMonster")
@@ -601,10 +616,10 @@ def card_get_race_in_grave(ctx: LuaContext, args: Args) -> Any:
     return c.get_grave_race(_u8(_player_or_reason(args, 2, c)))
 
 
-@lua_function("Card.IsRace")
+@lua_function("Card.IsRace", of_card_int=_is_race)
 def card_is_race(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_race")
+    return _is_race(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsLinkRace")
@@ -615,10 +630,10 @@ def card_is_link_race(ctx: LuaContext, args: Args) -> Any:
     return bool(c.get_link_race(_u8(_player_or_reason(args, 3, c))) & trace)
 
 
-@lua_function("Card.IsAttribute")
+@lua_function("Card.IsAttribute", of_card_int=_is_attribute)
 def card_is_attribute(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _type_test(args, "get_attribute")
+    return _is_attribute(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsFusionAttribute")
@@ -884,12 +899,15 @@ def card_get_controler(ctx: LuaContext, args: Args) -> Any:
     return _controler(args.card(1))
 
 
-@lua_function("Card.IsControler")
+def _is_controler(c: Any, n: int) -> bool:
+    """Card.IsControler: is ``(uint32_t)n`` the card's controller?"""
+    return _u8(c.current.controler) == (n & 0xFFFFFFFF)
+
+
+@lua_function("Card.IsControler", of_card_int=_is_controler)
 def card_is_controler(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    con = _u32(args.int(2))
-    return _u8(c.current.controler) == con
+    return _is_controler(args.card(1), args.int(2))
 
 
 @lua_function("Card.SetReason")
@@ -1016,11 +1034,15 @@ def card_is_defense_pos(ctx: LuaContext, args: Args) -> Any:
     return args.card(1).is_position(POS_DEFENSE)
 
 
-@lua_function("Card.IsPosition")
+def _is_position(c: Any, n: int) -> bool:
+    """Card.IsPosition: is the card in one of the positions ``(uint32_t)n``?"""
+    return c.is_position(n & 0xFFFFFFFF)
+
+
+@lua_function("Card.IsPosition", of_card_int=_is_position)
 def card_is_position(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    return c.is_position(_u32(args.int(2)))
+    return _is_position(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsPublic", of_card=_is_faceup)
@@ -1039,11 +1061,15 @@ def card_is_on_field(ctx: LuaContext, args: Args) -> Any:
     return _is_on_field(args.card(1))
 
 
-@lua_function("Card.IsLocation")
+def _is_location(c: Any, n: int) -> bool:
+    """Card.IsLocation: is the card in one of the locations ``(uint32_t)n`` (as scripts see them)?"""
+    return c.is_script_location(n & 0xFFFFFFFF)
+
+
+@lua_function("Card.IsLocation", of_card_int=_is_location)
 def card_is_location(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    return c.is_script_location(_u32(args.int(2)))
+    return _is_location(args.card(1), args.int(2))
 
 
 # ----- summons -----------------------------------------------------------------------------

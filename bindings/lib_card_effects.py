@@ -270,11 +270,15 @@ def card_is_relate_to_battle(ctx: LuaContext, args: Args) -> Any:
 
 # ----- statuses and procedures -------------------------------------------------------------------
 
-@lua_function("Card.IsStatus")
+def _is_status(c: Any, n: int) -> bool:
+    """Card.IsStatus: has the card one of the status bits ``(uint32_t)n``?"""
+    return bool(c.status & (n & 0xFFFFFFFF))
+
+
+@lua_function("Card.IsStatus", of_card_int=_is_status)
 def card_is_status(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    return bool(c.status & _u32(args.int(2)))
+    return _is_status(args.card(1), args.int(2))
 
 
 @lua_function("Card.SetStatus")

@@ -149,6 +149,9 @@ class FunctionSpec:
     # for a read-only query of one card: the binding's result for that card alone
     # (``fn(ctx, Args((card,)))`` without the Args; see host.operation_values)
     of_card: Callable[[Any], Any] | None = None
+    # for a read-only query of one card and one integer (``Card.IsType(c, TYPE_MONSTER)``):
+    # the binding's result for that card and integer (``fn(ctx, Args((card, n)))``)
+    of_card_int: Callable[[Any, int], Any] | None = None
 
 
 _REGISTRY: dict[str, FunctionSpec] = {}
@@ -167,7 +170,8 @@ def reference_api() -> dict[str, bool]:
 
 
 def lua_function(name: str, *, yields: bool | None = None, checks_action: bool | None = None,
-                 extension: bool = False, of_card: Callable[[Any], Any] | None = None
+                 extension: bool = False, of_card: Callable[[Any], Any] | None = None,
+                 of_card_int: Callable[[Any, int], Any] | None = None
                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register ``fn(ctx, args)`` as the Lua function ``name`` ("Card.GetCode").
 
@@ -177,6 +181,9 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
     Card query whose only argument is the card, the function of that card that
     ``fn`` itself returns (the host calls it for a whole group at once, and a
     call from Lua with a card first calls it without making an ``Args``).
+    ``of_card_int``: likewise for a query that reads only a card and an integer
+    (``Card.IsType(c, t)``): ``of_card_int(card, n)`` is what ``fn`` returns for them,
+    called straight when Lua passes a card and an integer first.
     """
     ref = reference_api()
     lib, _, fname = name.partition(".")
@@ -201,7 +208,8 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
             raise BindingRegistrationError(
                 f"{name} is registered twice: {old.module}.{old.fn.__qualname__} and "
                 f"{module}.{fn.__qualname__}")
-        _REGISTRY[name] = FunctionSpec(name, fn, bool(yields), bool(checks_action), extension, module, of_card)
+        _REGISTRY[name] = FunctionSpec(name, fn, bool(yields), bool(checks_action), extension, module,
+                                       of_card, of_card_int)
         return fn
 
     return decorate
@@ -382,6 +390,27 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
         # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card): with a card
         # first, the binding's result is of_card of that card (its contract), so no Args
         of_card = spec.of_card
+        of_card_int = spec.of_card_int
+        if of_card_int is not None:
+            # a query of a card and an integer (FunctionSpec.of_card_int): with those two
+            # first, the binding's result is of_card_int of them (its contract), so no Args
+            def entry(*a: Any) -> Any:
+                try:
+                    if len(a) > 1 and type(a[0]) is CardAnchor and type(a[1]) is int:
+                        return of_card_int(a[0].obj, a[1])
+                    args = new_args(Args)
+                    args._a = a
+                    args.count = len(a)
+                    r = fn(ctx, args)
+                    t = type(r)
+                    if t is int or t is bool or r is None:
+                        return r
+                    return convert(r)
+                except LuaArgError as e:
+                    raise raise_arg(e) from None
+                except Exception as e:
+                    raise raise_internal(name, e) from None
+            return entry
 
         def entry(*a: Any) -> Any:
             try:

@@ -295,6 +295,34 @@ def test_a_query_of_the_card_alone_called_from_lua_answers_as_its_binding(env: E
             env.run(f"return Card.{name}(nil)")
 
 
+def test_a_query_of_a_card_and_an_integer_answers_as_its_binding(env: Env, four):
+    """FunctionSpec.of_card_int (Card.IsType(c, t) & co.): called from Lua with a card and
+    an integer first it skips the Args; its answer equals the binding's for every card and
+    integer tried, and anything else (a float, nil, a missing argument, no card) goes
+    through the binding, which answers or fails as before."""
+    from duelhost.bindings.args import Args
+    from duelhost.bindings.errors import ScriptFailure
+    from duelhost.bindings.registry import _REGISTRY
+    from duelhost.engine.constants import LOCATION_SZONE, POS_FACEDOWN_DEFENSE
+    cards = [*four, env.place(5101, seq=4, position=POS_FACEDOWN_DEFENSE),
+             env.place(5300, location=LOCATION_SZONE, seq=0)]
+    specs = [spec for spec in _REGISTRY.values() if spec.of_card_int is not None]
+    assert {"Card.IsType", "Card.IsLinkType", "Card.IsLocation", "Card.IsStatus"} <= {s.name for s in specs}
+    numbers = [0, 1, 0x1, 0x21, 0x4, 0xC, 0x5, -1, 1 << 32 | 1, 0x80000000]
+    for spec in specs:
+        name = spec.name.partition(".")[2]
+        for c in cards:
+            for n in numbers:
+                want = spec.fn(env.host.ctx, Args((c, n)))
+                assert spec.of_card_int(c, n) == want, (name, c.data.code, n)
+                assert env.run(f"return Card.{name}(...)", c, n) == (want,), (name, n)
+            assert env.run(f"local c = ... return c:{name}(1.0)", c) == (spec.fn(env.host.ctx, Args((c, 1))),)
+        with pytest.raises(ScriptFailure, match='Parameter 1 should be "Card"'):
+            env.run(f"return Card.{name}(nil, 1)")
+        with pytest.raises(ScriptFailure, match="2 Parameters are needed"):
+            env.run(f"return Card.{name}(...)", cards[0])
+
+
 def test_only_read_only_card_queries_are_called_directly(env: Env):
     from duelhost.bindings.registry import _REGISTRY, is_direct_query
     direct = {n for n, spec in _REGISTRY.items() if is_direct_query(spec)}
