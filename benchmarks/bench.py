@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
 import resource
 import statistics
@@ -807,8 +808,8 @@ def text_report(out: Json) -> str:
                      f"{ours['peak_rss_mib']:.0f} MiB" if "peak_rss_mib" in ours else "-",
                      f"{entry['rss_ratio']:.2f}x" if "rss_ratio" in entry else "-"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    lines = [f"duelhost benchmark: {out['cpus']} CPUs; ratio = reference speed / duelhost's, "
-             "RSS ratio = duelhost's peak / the reference's"
+    lines = [f"duelhost benchmark: {out['cpus']} CPUs, Python {out.get('python', '?')}; "
+             "ratio = reference speed / duelhost's, RSS ratio = duelhost's peak / the reference's"
              + ("; duelhost with the commands' collector thresholds (duelhost/gc_tuning.py)"
                 if out.get("gc_tuning") else "")]
     for r in rows if len(rows) > 1 else []:
@@ -912,7 +913,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     results = measure(plan, names, progress)
     ratios(results)
-    out = {"cpus": os.cpu_count(), "short": args.short, "limit": args.limit, "gc_tuning": args.gc_tuning,
+    # (the interpreter's build moves both sides: see "The interpreter's build" in benchmarks/README.md)
+    out = {"cpus": os.cpu_count(), "python": f"{platform.python_version()} ({platform.python_compiler()})",
+           "short": args.short, "limit": args.limit, "gc_tuning": args.gc_tuning,
            "reference": Path(plan.lib).name if plan.lib else None,
            "wall_seconds": round(time.perf_counter() - t0, 1), "results": results, "skipped": plan.skipped}
     print(json.dumps(out, indent=1) if args.json else text_report(out))
