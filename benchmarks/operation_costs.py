@@ -11,9 +11,11 @@ comes from.
     YGOPRO_SCRIPTS=... OCGCORE_LIB=... .venv/bin/python benchmarks/operation_costs.py
     .venv/bin/python benchmarks/operation_costs.py --calls 20000 --only '#g' --json
 
-Needs the real scripts (``YGOPRO_SCRIPTS`` or ``--scripts``: constant.lua, utility.lua)
-and their database (``DUELHOST_CORPUS_DB`` or ``--db``, default ../shared/cards/corpus.cdb);
-without a reference library (``OCGCORE_LIB`` or ``--reference``) it prints ours alone.
+With the real scripts (``YGOPRO_SCRIPTS`` or ``--scripts``) it uses their database
+(``DUELHOST_CORPUS_DB`` or ``--db``, default ../shared/cards/corpus.cdb); without them, the
+bundled scripts and cards.db (ours alone, and without the operations of the real
+utility.lua).  Without a reference library (``OCGCORE_LIB`` or ``--reference``) it prints
+ours alone.
 """
 
 from __future__ import annotations
@@ -31,9 +33,12 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-BENCH_CODE = 23434538      # the card whose script is replaced (Maxx "C", an Effect Monster:
-                           # a Normal Monster's script is never run)
-GY_CODE = 46986414         # five of these in the GY (Dark Magician, a Normal Monster)
+# (the card whose script is replaced: an Effect Monster, as a Normal Monster's script is
+# never run; five Normal Monsters in the GY)
+REAL_CODES = (23434538, 46986414)          # Maxx "C", Dark Magician
+BUNDLED_CODES = (190000201, 190000001)     # of the bundled cards.db
+BENCH_CODE, GY_CODE = REAL_CODES
+REAL_ONLY = {"g:CheckSubGroup(f2,2,2) (utility.lua)"}
 LOCATION_GRAVE = 0x10
 POS_FACEUP_ATTACK = 0x1
 
@@ -46,7 +51,7 @@ OPERATIONS: dict[str, str] = {
     "c:IsFaceup()": "c:IsFaceup()",
     "c:GetLevel()": "c:GetLevel()",
     "c:IsType(TYPE_MONSTER)": "c:IsType(TYPE_MONSTER)",
-    "c:IsCode(46986414)": "c:IsCode(46986414)",
+    "c:IsCode(<the GY card>)": "c:IsCode(GY_CODE)",
     "c:IsCanBeLinkMaterial(nil)": "c:IsCanBeLinkMaterial(nil)",
     "g:IsContains(c)": "g:IsContains(c)",
     "g:GetFirst()": "g:GetFirst()",
@@ -62,7 +67,7 @@ OPERATIONS: dict[str, str] = {
 
 def bench_script(body: str, calls: int) -> bytes:
     """The replaced card's script: ``body`` run ``calls`` times by initial_effect."""
-    return (f"local s,id=GetID()\n"
+    return (f"local s,id=GetID()\nlocal GY_CODE={GY_CODE}\n"
             f"function s.initial_effect(c)\n"
             f"  local g=Duel.GetFieldGroup(0,LOCATION_GRAVE,0)\n"
             f"  local c=g:GetFirst()\n"
@@ -140,7 +145,7 @@ def per_call(run: Any, calls: int, rounds: int) -> float:
 
 def measure(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
-    names = args.only or list(OPERATIONS)
+    names = args.only or [n for n in OPERATIONS if args.real or n not in REAL_ONLY]
     for name in names:
         body = OPERATIONS[name]
         row: dict[str, Any] = {"operation": name}
@@ -167,8 +172,7 @@ def _line(row: dict[str, Any]) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scripts", type=Path, default=os.environ.get("YGOPRO_SCRIPTS"))
-    ap.add_argument("--db", type=Path, default=os.environ.get("DUELHOST_CORPUS_DB")
-                    or REPO.parent / "shared" / "cards" / "corpus.cdb")
+    ap.add_argument("--db", type=Path, default=os.environ.get("DUELHOST_CORPUS_DB"))
     ap.add_argument("--reference", default=os.environ.get("OCGCORE_LIB"))
     ap.add_argument("--calls", type=int, default=20000, help="loop length in duelhost")
     ap.add_argument("--reference-factor", type=int, default=10,
@@ -177,10 +181,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--only", nargs="+", choices=list(OPERATIONS), metavar="OPERATION")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    if a.scripts is None or not Path(a.scripts, "utility.lua").is_file():
-        ap.error("needs the real scripts: set YGOPRO_SCRIPTS or pass --scripts (a folder with utility.lua)")
+    global BENCH_CODE, GY_CODE
+    a.real = a.scripts is not None
+    if not a.real:                      # the bundled scripts and cards, ours alone
+        a.scripts, a.db, a.reference = REPO / "scripts", REPO / "cards.db", None
+        BENCH_CODE, GY_CODE = BUNDLED_CODES
+    elif a.db is None:
+        a.db = REPO.parent / "shared" / "cards" / "corpus.cdb"
+    if not Path(a.scripts, "utility.lua").is_file():
+        ap.error(f"{a.scripts}: not a script folder (no utility.lua)")
     if not Path(a.db).is_file():
         ap.error(f"{a.db}: no card database (set DUELHOST_CORPUS_DB or pass --db)")
+    if a.only and not a.real and set(a.only) & REAL_ONLY:
+        ap.error(f"{', '.join(sorted(set(a.only) & REAL_ONLY))}: needs the real scripts (YGOPRO_SCRIPTS)")
     return a
 
 
@@ -189,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     if not a.json:
         print(f"one operation, ns (median of {a.rounds}; loop of {a.calls:,} in duelhost, "
               f"{a.calls * a.reference_factor:,} in the reference); ratio = duelhost / reference"
-              + ("" if a.reference else "; no reference library: ours alone"))
+              + ("" if a.reference else "; no reference library: ours alone")
+              + ("" if a.real else "; the bundled scripts and cards"))
         print(f"{'operation':<52} {'reference':>10} {'duelhost':>10} {'ratio':>8}")
     try:
         rows = measure(a)
