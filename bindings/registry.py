@@ -387,35 +387,19 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                     raise raise_internal(name, e) from None
             return entry
 
-        # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card): with a card
-        # first, the binding's result is of_card of that card (its contract), so no Args
+        # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card), or of a card and
+        # an integer (Card.IsType, FunctionSpec.of_card_int): with those arguments first, the
+        # binding's result is that function of them (its contract), so no Args
         of_card = spec.of_card
         of_card_int = spec.of_card_int
-        if of_card_int is not None:
-            # a query of a card and an integer (FunctionSpec.of_card_int): with those two
-            # first, the binding's result is of_card_int of them (its contract), so no Args
-            def entry(*a: Any) -> Any:
-                try:
-                    if len(a) > 1 and type(a[0]) is CardAnchor and type(a[1]) is int:
-                        return of_card_int(a[0].obj, a[1])
-                    args = new_args(Args)
-                    args._a = a
-                    args.count = len(a)
-                    r = fn(ctx, args)
-                    t = type(r)
-                    if t is int or t is bool or r is None:
-                        return r
-                    return convert(r)
-                except LuaArgError as e:
-                    raise raise_arg(e) from None
-                except Exception as e:
-                    raise raise_internal(name, e) from None
-            return entry
 
         def entry(*a: Any) -> Any:
             try:
                 if of_card is not None and a and type(a[0]) is CardAnchor:
                     r = of_card(a[0].obj)
+                elif (of_card_int is not None and len(a) > 1 and type(a[0]) is CardAnchor
+                        and type(a[1]) is int):
+                    r = of_card_int(a[0].obj, a[1])
                 else:
                     args = new_args(Args)
                     args._a = a
