@@ -37,7 +37,6 @@ REPO = Path(__file__).resolve().parent.parent
 # never run; five Normal Monsters in the GY)
 REAL_CODES = (23434538, 46986414)          # Maxx "C", Dark Magician
 BUNDLED_CODES = (190000201, 190000001)     # of the bundled cards.db
-BENCH_CODE, GY_CODE = REAL_CODES
 REAL_ONLY = {"g:CheckSubGroup(f2,2,2) (utility.lua)"}
 LOCATION_GRAVE = 0x10
 POS_FACEUP_ATTACK = 0x1
@@ -65,9 +64,9 @@ OPERATIONS: dict[str, str] = {
 }
 
 
-def bench_script(body: str, calls: int) -> bytes:
+def bench_script(body: str, calls: int, gy_code: int) -> bytes:
     """The replaced card's script: ``body`` run ``calls`` times by initial_effect."""
-    return (f"local s,id=GetID()\nlocal GY_CODE={GY_CODE}\n"
+    return (f"local s,id=GetID()\nlocal GY_CODE={gy_code}\n"
             f"function s.initial_effect(c)\n"
             f"  local g=Duel.GetFieldGroup(0,LOCATION_GRAVE,0)\n"
             f"  local c=g:GetFirst()\n"
@@ -78,10 +77,6 @@ def bench_script(body: str, calls: int) -> bytes:
             f"end\n").encode("utf-8")
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
 @functools.lru_cache(maxsize=None)
 def _database(db: Path) -> Any:
     """The card database, opened once (a fresh one per run would leave garbage whose
@@ -90,41 +85,44 @@ def _database(db: Path) -> Any:
     return CardDatabase.open(db)
 
 
-def ours(scripts: Path, db: Path, body: str, calls: int) -> float:
-    """Seconds of one bench card's creation (its initial_effect looping ``calls`` times)."""
+def ours(scripts: Path, db: Path, codes: tuple[int, int], body: str, calls: int) -> float:
+    """Seconds of one bench card's creation (its initial_effect looping ``calls`` times);
+    ``codes``: the bench card's and the GY cards'."""
+    bench_code, gy_code = codes
     from duelhost.bindings.host import LuaScriptHost
     from duelhost.engine.duel import Duel, card_reader_from_db
     reader = card_reader_from_db(_database(db))
     with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, f"c{BENCH_CODE}.lua").write_bytes(bench_script(body, calls))
+        Path(tmp, f"c{bench_code}.lua").write_bytes(bench_script(body, calls, gy_code))
         host = LuaScriptHost([Path(tmp), scripts], time_budget=600)
         duel = Duel(reader, seed_sequence=list(range(1, 9)), script=host)
         for seq in range(5):
-            duel.new_card_at(GY_CODE, 0, 0, LOCATION_GRAVE, seq, POS_FACEUP_ATTACK)
-        reader(BENCH_CODE)
+            duel.new_card_at(gy_code, 0, 0, LOCATION_GRAVE, seq, POS_FACEUP_ATTACK)
+        reader(bench_code)
         gc.collect()
         t0 = time.perf_counter()
-        duel.new_card_at(BENCH_CODE, 0, 0, 0x01, 0, 8)
+        duel.new_card_at(bench_code, 0, 0, 0x01, 0, 8)
         seconds = time.perf_counter() - t0
         if host.errors:
             raise RuntimeError(f"duelhost: {body}: {host.errors[0]}")
         return seconds
 
 
-def reference(lib: str, scripts: Path, db: Path, body: str, calls: int) -> float:
-    """The same in the reference core (its script reader serves the bench script)."""
+def reference(lib: str, scripts: Path, db: Path, codes: tuple[int, int], body: str,
+              calls: int) -> float:
+    """The same in the reference core (its script reader serves the bench script under the
+    name the core asks for, ``./script/c<code>.lua``)."""
     from duelhost.reference import ReferenceCore
+    bench_code, gy_code = codes
     core = ReferenceCore.load(lib, db=_database(db), scripts=scripts)
-    data = bench_script(body, calls)
-    for name in (f"./script/c{BENCH_CODE}.lua", f"script/c{BENCH_CODE}.lua", f"c{BENCH_CODE}.lua"):
-        core.provide_script(name, data)
+    core.provide_script(f"./script/c{bench_code}.lua", bench_script(body, calls, gy_code))
     duel = core.create_duel(list(range(1, 9)))
     try:
         for seq in range(5):
-            duel.new_card(GY_CODE, 0, 0, LOCATION_GRAVE, seq, POS_FACEUP_ATTACK)
+            duel.new_card(gy_code, 0, 0, LOCATION_GRAVE, seq, POS_FACEUP_ATTACK)
         gc.collect()
         t0 = time.perf_counter()
-        duel.new_card(BENCH_CODE, 0, 0, 0x01, 0, 8)
+        duel.new_card(bench_code, 0, 0, 0x01, 0, 8)
         seconds = time.perf_counter() - t0
     finally:
         duel.end()
@@ -140,7 +138,7 @@ def per_call(run: Any, calls: int, rounds: int) -> float:
         full = run(calls)
         empty = run(0)
         samples.append(max(full - empty, 0.0) / calls * 1e9)
-    return _median(samples)
+    return statistics.median(samples)
 
 
 def measure(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -149,11 +147,11 @@ def measure(args: argparse.Namespace) -> list[dict[str, Any]]:
     for name in names:
         body = OPERATIONS[name]
         row: dict[str, Any] = {"operation": name}
-        row["duelhost_ns"] = round(per_call(lambda n: ours(args.scripts, args.db, body, n),
+        row["duelhost_ns"] = round(per_call(lambda n: ours(args.scripts, args.db, args.codes, body, n),
                                             args.calls, args.rounds))
         if args.reference:
             row["reference_ns"] = round(per_call(
-                lambda n: reference(args.reference, args.scripts, args.db, body, n),
+                lambda n: reference(args.reference, args.scripts, args.db, args.codes, body, n),
                 args.calls * args.reference_factor, args.rounds))
             if row["reference_ns"] > 0:
                 row["ratio"] = round(row["duelhost_ns"] / row["reference_ns"], 1)
@@ -181,11 +179,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--only", nargs="+", choices=list(OPERATIONS), metavar="OPERATION")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    global BENCH_CODE, GY_CODE
     a.real = a.scripts is not None
+    a.codes = REAL_CODES if a.real else BUNDLED_CODES
     if not a.real:                      # the bundled scripts and cards, ours alone
         a.scripts, a.db, a.reference = REPO / "scripts", REPO / "cards.db", None
-        BENCH_CODE, GY_CODE = BUNDLED_CODES
     elif a.db is None:
         a.db = REPO.parent / "shared" / "cards" / "corpus.cdb"
     if not Path(a.scripts, "utility.lua").is_file():

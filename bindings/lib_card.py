@@ -19,7 +19,7 @@ Conventions of this file and its siblings (lib_card_effects, lib_card_checks):
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import methodcaller
 from typing import Any
 
 from ..engine.constants import (
@@ -211,10 +211,10 @@ def _type_test(getter: str) -> Any:
     """Card.IsType & co. as a function of the card and the integer argument (the
     registry's ``of_card_int``): does the card's value of ``getter`` share a bit
     with ``(uint32_t)n``?"""
-    get = attrgetter(getter)
+    value = methodcaller(getter)
 
     def test(c: Any, n: int) -> bool:
-        return bool(get(c)() & (n & 0xFFFFFFFF))
+        return bool(value(c) & _u32(n))
     return test
 
 
@@ -901,7 +901,7 @@ def card_get_controler(ctx: LuaContext, args: Args) -> Any:
 
 def _is_controler(c: Any, n: int) -> bool:
     """Card.IsControler: is ``(uint32_t)n`` the card's controller?"""
-    return _u8(c.current.controler) == (n & 0xFFFFFFFF)
+    return _u8(c.current.controler) == _u32(n)
 
 
 @lua_function("Card.IsControler", of_card_int=_is_controler)
@@ -1036,7 +1036,7 @@ def card_is_defense_pos(ctx: LuaContext, args: Args) -> Any:
 
 def _is_position(c: Any, n: int) -> bool:
     """Card.IsPosition: is the card in one of the positions ``(uint32_t)n``?"""
-    return c.is_position(n & 0xFFFFFFFF)
+    return c.is_position(_u32(n))
 
 
 @lua_function("Card.IsPosition", of_card_int=_is_position)
@@ -1063,7 +1063,7 @@ def card_is_on_field(ctx: LuaContext, args: Args) -> Any:
 
 def _is_location(c: Any, n: int) -> bool:
     """Card.IsLocation: is the card in one of the locations ``(uint32_t)n`` (as scripts see them)?"""
-    return c.is_script_location(n & 0xFFFFFFFF)
+    return c.is_script_location(_u32(n))
 
 
 @lua_function("Card.IsLocation", of_card_int=_is_location)

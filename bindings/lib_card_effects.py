@@ -272,7 +272,7 @@ def card_is_relate_to_battle(ctx: LuaContext, args: Args) -> Any:
 
 def _is_status(c: Any, n: int) -> bool:
     """Card.IsStatus: has the card one of the status bits ``(uint32_t)n``?"""
-    return bool(c.status & (n & 0xFFFFFFFF))
+    return bool(c.status & _u32(n))
 
 
 @lua_function("Card.IsStatus", of_card_int=_is_status)
