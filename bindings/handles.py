@@ -96,6 +96,13 @@ class CardAnchor:
         self.obj = card
 
 
+class _HandleRef(weakref.ref):
+    """A weak reference to an effect or group that knows its handle's id (read by
+    the one shared callback: no closure per handle)."""
+
+    __slots__ = ("hid",)
+
+
 class RefAnchor:
     """The Python side of an effect's or group's handle (a weak reference)."""
 
@@ -123,7 +130,7 @@ def deref(v: Any) -> Any:
 class HandleTable:
     """Makes, reuses and keeps alive the Lua handles of one host's engine objects."""
 
-    __slots__ = ("_sb", "_class_of", "_effect_lib", "_group_lib", "_ids", "released",
+    __slots__ = ("_sb", "_class_of", "_effect_lib", "_group_lib", "_ids", "released", "_gone",
                  "effects", "script_groups", "kept_groups", "__weakref__")
 
     def __init__(self, sandbox: "LuaSandbox", class_of: Any, effect_lib: Any, group_lib: Any) -> None:
@@ -135,6 +142,12 @@ class HandleTable:
         self._ids = itertools.count(1)
         # ids of handles whose effect/group is gone, released at the host's next call
         self.released: list[int] = []
+        released = self.released
+
+        def gone(ref: _HandleRef) -> None:
+            released.append(ref.hid)
+        # the callback of every handle's weak reference (one function, no cycle through self)
+        self._gone = gone
         self.effects: dict[Effect, None] = {}
         self.script_groups: list[Group] = []
         self.kept_groups: dict[Group, None] = {}
@@ -150,18 +163,18 @@ class HandleTable:
             card.handle = a
         return a
 
-    def _ref(self, obj: Any, hid: int) -> "weakref.ReferenceType[Any]":
-        released = self.released
-
-        def gone(_r: Any, hid: int = hid) -> None:
-            released.append(hid)
-        return weakref.ref(obj, gone)
+    def _ref(self, obj: Any, hid: int) -> _HandleRef:
+        r = _HandleRef(obj, self._gone)
+        r.hid = hid
+        return r
 
     def _make(self, obj: Any) -> Any:
         t = type(obj)
         if t is Group:
             hid = next(self._ids)
-            a = RefAnchor(self._ref(obj, hid))
+            r = _HandleRef(obj, self._gone)
+            r.hid = hid
+            a = RefAnchor(r)
             self._sb.adopt(a, self._group_lib, hid)
             obj.handle = a
             self.script_groups.append(obj)
