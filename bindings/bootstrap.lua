@@ -308,7 +308,8 @@ function M.setup_handles(probe)
   py_index = rawget(PYMT, "__index")
   py_tostring = rawget(PYMT, "__tostring")
   rawset(PYMT, "__index", function(u, k)
-    local cls = class_of(u)
+    local cls = CLASS[u]            -- (class_of's common case without its call: every c:Method())
+    if cls == nil then cls = class_of(u) end
     if cls ~= nil then return cls[k] end
     return py_index(u, k)
   end)
