@@ -87,13 +87,6 @@ EDITS = [
 
 # (file under bindings/, text, replacement), with --bindings
 BINDINGS_EDITS = [
-    # a closure inside a method of an ordinary class: an internal mypyc error
-    ("handles.py", "        def gone(_r: Any, hid: int = hid) -> None:\n            released.append(hid)\n"
-                   "        return weakref.ref(obj, gone)",
-     "        return weakref.ref(obj, _gone(released, hid))"),
-    ("handles.py", "\nclass HandleTable:",
-     "\ndef _gone(released: list[int], hid: int) -> Any:\n"
-     "    def gone(_r: Any) -> None:\n        released.append(hid)\n    return gone\n\n\nclass HandleTable:"),
     # object.__new__ of an ordinary class (the singleton is made once, at import)
     ("handles.py", "    def __new__(cls) -> \"_NoValueType\":\n        if cls._instance is None:\n"
                    "            cls._instance = super().__new__(cls)\n        return cls._instance\n", ""),

@@ -53,6 +53,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from types import FunctionType
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.card import Card
@@ -127,6 +128,13 @@ def deref(v: Any) -> Any:
     return v
 
 
+def _releaser(released: list[int]) -> Callable[[_HandleRef], None]:
+    """The weak-reference callback of one table's handles: queue the id of the one gone."""
+    def gone(ref: _HandleRef) -> None:
+        released.append(ref.hid)
+    return gone
+
+
 class HandleTable:
     """Makes, reuses and keeps alive the Lua handles of one host's engine objects."""
 
@@ -142,12 +150,8 @@ class HandleTable:
         self._ids = itertools.count(1)
         # ids of handles whose effect/group is gone, released at the host's next call
         self.released: list[int] = []
-        released = self.released
-
-        def gone(ref: _HandleRef) -> None:
-            released.append(ref.hid)
         # the callback of every handle's weak reference (one function, no cycle through self)
-        self._gone = gone
+        self._gone = _releaser(self.released)
         self.effects: dict[Effect, None] = {}
         self.script_groups: list[Group] = []
         self.kept_groups: dict[Group, None] = {}
