@@ -36,26 +36,18 @@ REPO = Path(__file__).resolve().parent.parent
 SET_A = REPO / "tests" / "data" / "golden" / "vanilla.jsonl.gz"
 SET_B = REPO.parent / "shared" / "golden" / "real.jsonl.gz"
 
-# The child: replay the first N records of a golden file (0: only what every run does
-# before replaying), each through a fresh script host when it has scripts; print the
+# The child: bench.py's own replay of the first N records of a golden file (0: only what
+# every run does before replaying, the script host's module imported too); prints the
 # number that stayed identical.
 CHILD = r"""
 import sys
 from pathlib import Path
-from duelhost.conformance import replay_record
-from duelhost.golden import load_records, record_card_reader
-from duelhost.bindings.host import LuaScriptHost
-path, n, scripts = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] or None
-records = []
-for rec in load_records(path):
-    if len(records) >= max(n, 1):
-        break
-    records.append(rec)
-same = 0
-for rec in records[:n]:
-    host = LuaScriptHost(scripts) if rec.scripts is not None else None
-    same += replay_record(rec, record_card_reader(rec), host).identical
-print("identical", same)
+sys.path.insert(0, "benchmarks")
+import bench
+import duelhost.bindings.host
+path, n, scripts = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+records = bench.golden_records(path, max(n, 1))[:n]
+print("identical", bench.golden_ours(records, Path(scripts) if scripts else None)["identical"])
 """
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
@@ -83,14 +75,13 @@ def count(tree: Path, golden: Path, duels: int, scripts: str, valgrind: bool = T
         out = subprocess.run(
             (tool if valgrind else []) + [python, str(script), str(golden), str(duels), scripts],
             cwd=tree, env=env, capture_output=True, text=True, check=False)
-    if not valgrind and out.returncode == 0:
-        return 0, int(out.stdout.split()[-1])
-    refs = _REFS.search(out.stderr)
+    refs = _REFS.search(out.stderr) if valgrind else None
     same = re.search(r"^identical (\d+)$", out.stdout, re.M)
-    if out.returncode != 0 or refs is None or same is None:
+    if out.returncode != 0 or same is None or (valgrind and refs is None):
         tail = (out.stderr or out.stdout).strip().splitlines()[-5:]
-        raise RuntimeError(f"{tree}: the replay under valgrind failed: " + " | ".join(tail))
-    return int(refs.group(1).replace(",", "")), int(same.group(1))
+        how = "under valgrind" if valgrind else "run plainly"
+        raise RuntimeError(f"{tree}: the replay {how} failed: " + " | ".join(tail))
+    return (int(refs.group(1).replace(",", "")) if refs else 0), int(same.group(1))
 
 
 def measure(tree: Path, name: str, golden: Path, duels: int, scripts: str) -> dict[str, Any]:

@@ -52,8 +52,8 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from types import FunctionType
 from collections.abc import Callable
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
 from ..engine.card import Card
@@ -176,9 +176,7 @@ class HandleTable:
         t = type(obj)
         if t is Group:
             hid = next(self._ids)
-            r = _HandleRef(obj, self._gone)
-            r.hid = hid
-            a = RefAnchor(r)
+            a = RefAnchor(self._ref(obj, hid))
             self._sb.adopt(a, self._group_lib, hid)
             obj.handle = a
             self.script_groups.append(obj)

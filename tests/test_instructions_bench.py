@@ -3,6 +3,7 @@ replay that is no longer identical (valgrind itself is too slow for the test sui
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,15 @@ def test_the_replay_child_runs_plainly_and_counts_identical_replays() -> None:
     assert instructions.count(instructions.REPO, instructions.SET_A, 0, "", valgrind=False) == (0, 0)
 
 
+def test_a_child_that_fails_is_reported_with_its_error(tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError, match=r"the replay run plainly failed: .*(No such file|FileNotFound)"):
+        instructions.count(instructions.REPO, tmp_path / "missing.jsonl.gz", 1, "", valgrind=False)
+
+
 def test_a_tree_without_a_venv_runs_on_this_interpreter_with_the_tree_first(tmp_path: Path) -> None:
     python, env = instructions.tree_python(tmp_path)
     assert python == sys.executable
-    assert env["PYTHONPATH"].split(":")[0] == str(tmp_path)
+    assert env["PYTHONPATH"].split(os.pathsep)[0] == str(tmp_path)
     (tmp_path / ".venv" / "bin").mkdir(parents=True)
     (tmp_path / ".venv" / "bin" / "python").write_text("")
     assert instructions.tree_python(tmp_path)[0] == str(tmp_path / ".venv" / "bin" / "python")
