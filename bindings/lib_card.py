@@ -111,6 +111,19 @@ def card_is_link_code(ctx: LuaContext, args: Args) -> Any:
     return c.is_link_code(args.codes(2))
 
 
+def _setcode_test(method: str) -> Any:
+    """Card.IsSetCard & co. with one archetype code, as a function of the card and that
+    integer (the registry's ``of_card_int``): ``method`` of ``(uint32_t)n``."""
+    def test(c: Any, n: int) -> bool:
+        return bool(getattr(c, method)(n & 0xFFFFFFFF))
+    return test
+
+
+def _is_code_one(c: Any, n: int) -> bool:
+    """Card.IsCode with one code (the registry's ``of_card_int``)."""
+    return c.is_code([n & 0xFFFFFFFF])
+
+
 def _any_setcode(args: Args, check: Any) -> bool:
     """The reference's loop over set codes: the first non-nil one that matches."""
     for set_code in args.codes(2):
@@ -119,37 +132,37 @@ def _any_setcode(args: Args, check: Any) -> bool:
     return False
 
 
-@lua_function("Card.IsSetCard")
+@lua_function("Card.IsSetCard", of_card_int=_setcode_test("is_set_card"))
 def card_is_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_set_card)
 
 
-@lua_function("Card.IsOriginalSetCard")
+@lua_function("Card.IsOriginalSetCard", of_card_int=_setcode_test("is_origin_set_card"))
 def card_is_original_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_origin_set_card)
 
 
-@lua_function("Card.IsPreviousSetCard")
+@lua_function("Card.IsPreviousSetCard", of_card_int=_setcode_test("is_pre_set_card"))
 def card_is_previous_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_pre_set_card)
 
 
-@lua_function("Card.IsFusionSetCard")
+@lua_function("Card.IsFusionSetCard", of_card_int=_setcode_test("is_fusion_set_card"))
 def card_is_fusion_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_fusion_set_card)
 
 
-@lua_function("Card.IsLinkSetCard")
+@lua_function("Card.IsLinkSetCard", of_card_int=_setcode_test("is_link_set_card"))
 def card_is_link_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_link_set_card)
 
 
-@lua_function("Card.IsSpecialSummonSetCard")
+@lua_function("Card.IsSpecialSummonSetCard", of_card_int=_setcode_test("is_special_summon_set_card"))
 def card_is_special_summon_set_card(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _any_setcode(args, args.card(1).is_special_summon_set_card)
@@ -162,7 +175,7 @@ def card_is_original_code_rule(ctx: LuaContext, args: Args) -> Any:
     return c.is_original_code_rule(args.codes(2))
 
 
-@lua_function("Card.IsCode")
+@lua_function("Card.IsCode", of_card_int=_is_code_one)
 def card_is_code(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)

@@ -150,7 +150,7 @@ class FunctionSpec:
     # (``fn(ctx, Args((card,)))`` without the Args; see host.operation_values)
     of_card: Callable[[Any], Any] | None = None
     # for a read-only query of one card and one integer (``Card.IsType(c, TYPE_MONSTER)``):
-    # the binding's result for that card and integer (``fn(ctx, Args((card, n)))``)
+    # the binding's result for exactly that card and integer (``fn(ctx, Args((card, n)))``)
     of_card_int: Callable[[Any, int], Any] | None = None
 
 
@@ -181,9 +181,10 @@ def lua_function(name: str, *, yields: bool | None = None, checks_action: bool |
     Card query whose only argument is the card, the function of that card that
     ``fn`` itself returns (the host calls it for a whole group at once, and a
     call from Lua with a card first calls it without making an ``Args``).
-    ``of_card_int``: likewise for a query that reads only a card and an integer
-    (``Card.IsType(c, t)``): ``of_card_int(card, n)`` is what ``fn`` returns for them,
-    called straight when Lua passes a card and an integer first.
+    ``of_card_int``: likewise for a query of a card and an integer (``Card.IsType(c, t)``,
+    ``Card.IsSetCard(c, 0x1)``): ``of_card_int(card, n)`` is what ``fn`` returns for exactly
+    those two arguments, called straight when Lua passes a card and an integer and nothing
+    more (a query taking more values, ``c:IsSetCard(0x1, 0x2)``, goes through ``fn``).
     """
     ref = reference_api()
     lib, _, fname = name.partition(".")
@@ -387,9 +388,9 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
                     raise raise_internal(name, e) from None
             return entry
 
-        # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card), or of a card and
-        # an integer (Card.IsType, FunctionSpec.of_card_int): with those arguments first, the
-        # binding's result is that function of them (its contract), so no Args
+        # a query of the card alone (Card.IsFaceup, FunctionSpec.of_card: with the card first),
+        # or of a card and an integer (Card.IsType, FunctionSpec.of_card_int: with exactly
+        # those two): the binding's result is that function of them (its contract), so no Args
         of_card = spec.of_card
         of_card_int = spec.of_card_int
 
@@ -397,7 +398,7 @@ def _entry_maker(host: "LuaScriptHost") -> Callable[[FunctionSpec], Callable[...
             try:
                 if of_card is not None and a and type(a[0]) is CardAnchor:
                     r = of_card(a[0].obj)
-                elif (of_card_int is not None and len(a) > 1 and type(a[0]) is CardAnchor
+                elif (of_card_int is not None and len(a) == 2 and type(a[0]) is CardAnchor
                         and type(a[1]) is int):
                     r = of_card_int(a[0].obj, a[1])
                 else:

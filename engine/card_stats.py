@@ -294,6 +294,14 @@ class CardStatsMixin:
 
     def is_set_card(self: "Card", set_code: int) -> bool:
         """Archetype membership now: by current name, second name, or EFFECT_ADD_SETCODE."""
+        if (self.assume_type != ASSUME_CODE and self.temp.code == UINT32_MAX
+                and not self.duel.effects.holds(EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE)):
+            # (only skips work: the names are the printed ones and no effect adds an archetype)
+            code1, code2 = self.get_original_code_rule()
+            data = self.data
+            if data.is_setcode(set_code) if code1 == data.code else self.check_card_setcode(code1, set_code):
+                return True
+            return bool(code2) and self.check_card_setcode(code2, set_code)
         plain = self._unchanged_names()
         code1 = self.get_code() if plain is None else plain[0]
         if code1 == self.data.code:

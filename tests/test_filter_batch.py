@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from duelhost.engine.constants import STATUS_BATTLE_DESTROYED
 from duelhost.testing.scenario import Scenario
 
 CARD = 190000201          # a bundled Effect Monster; its script is replaced here
@@ -88,3 +89,65 @@ def test_the_filter_sees_extra_arguments_and_results_are_counted(tmp_path, batch
     # every filter got its extra argument (the tag each call logs first)
     assert {t[0] for t in log} == set("mcexsf1")
     assert n_group >= 1 and 0 <= n_count <= n_group
+
+
+TARGET_SCRIPT = """
+local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_UPDATE_ATTACK)
+  e:SetValue(0)
+  c:RegisterEffect(e)
+end
+function s.targets()
+  s.log = {}
+  local function f(c, tag)
+    s.log[#s.log + 1] = tag .. c:GetFieldID()
+    if #s.log == 5 then error("boom 5") end
+    return c:GetFieldID() % 3 ~= 0
+  end
+  local a = Duel.IsExistingTarget(f, 0, LOCATION_GRAVE, LOCATION_GRAVE, 1, nil, "a")
+  local b = Duel.IsExistingTarget(f, 0, LOCATION_GRAVE, LOCATION_GRAVE, 3, nil, "b")
+  local c = Duel.IsExistingTarget(f, 0, LOCATION_GRAVE, LOCATION_GRAVE, 20, nil, "c")
+  local n = Duel.GetTargetCount(f, 0, LOCATION_GRAVE, LOCATION_GRAVE, nil, "n")
+  return table.concat(s.log, ","), a, b, c, n
+end
+"""
+
+
+def _run_targets(tmp_path: Path, batched: bool) -> tuple[tuple, list[str], bool]:
+    folder = tmp_path / ("batched" if batched else "each")
+    folder.mkdir()
+    (folder / f"c{CARD}.lua").write_text(TARGET_SCRIPT, encoding="utf-8")
+    s = Scenario(scripts=folder, strict=False)
+    cards = [s.add(CARD, to="gy", player=p) for p in (0, 1) for _ in range(5)]
+    s.start()
+    duel = s.engine
+    # two cards that cannot be targeted (destroyed by battle): the target check fails after
+    # the filter passed them
+    for ref in (cards[1], cards[6]):
+        ref.engine.set_status(STATUS_BATTLE_DESTROYED, True)
+    host = s.script_host
+    duel.core.reason_effect = next(iter(host.handles.effects))
+    took_batch = duel._target_check_runs_no_script()
+    if not batched:
+        duel._target_check_runs_no_script = lambda: False     # the card-by-card walk
+    out = host.call_code_function(CARD, "targets")
+    return out, [e.message.split(": ")[-1] for e in host.errors], took_batch
+
+
+def test_batched_target_filters_make_the_same_calls_in_the_same_order(tmp_path):
+    """Duel.IsExistingTarget / GetTargetCount: with no effect that could make the target
+    check run a script, the filter calls are batched and the target check follows; the
+    calls, their order, where each walk stops and the results are the card-by-card walk's."""
+    batched = _run_targets(tmp_path, True)
+    each = _run_targets(tmp_path, False)
+    assert batched[2] is True                      # the batched path was taken
+    assert batched[:2] == each[:2]
+    (log, a, b, c, n), errors, _ = batched
+    assert errors == ["boom 5"]
+    assert (a, b, c) == (True, True, False)
+    assert 1 <= n < 10
+    calls = log.split(",")
+    assert [t for t in calls if t[0] == "n"] and len([t for t in calls if t[0] == "c"]) == 10

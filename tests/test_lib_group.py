@@ -307,8 +307,11 @@ def test_a_query_of_a_card_and_an_integer_answers_as_its_binding(env: Env, four)
     cards = [*four, env.place(5101, seq=4, position=POS_FACEDOWN_DEFENSE),
              env.place(5300, location=LOCATION_SZONE, seq=0)]
     specs = [spec for spec in _REGISTRY.values() if spec.of_card_int is not None]
-    assert {"Card.IsType", "Card.IsLinkType", "Card.IsLocation", "Card.IsStatus"} <= {s.name for s in specs}
-    numbers = [0, 1, 0x1, 0x21, 0x4, 0xC, 0x5, -1, 1 << 32 | 1, 0x80000000]
+    assert {"Card.IsType", "Card.IsLinkType", "Card.IsLocation", "Card.IsStatus", "Card.IsSetCard",
+            "Card.IsCode"} <= {s.name for s in specs}
+    # (and each card's own codes and archetypes, so the name and archetype queries say yes too)
+    numbers = [0, 1, 0x1, 0x21, 0x4, 0xC, 0x5, -1, 1 << 32 | 1, 0x80000000,
+               *{c.data.code for c in cards}, *{sc for c in cards for sc in c.data.setcode if sc}]
     for spec in specs:
         name = spec.name.partition(".")[2]
         for c in cards:
@@ -317,6 +320,10 @@ def test_a_query_of_a_card_and_an_integer_answers_as_its_binding(env: Env, four)
                 assert spec.of_card_int(c, n) == want, (name, c.data.code, n)
                 assert env.run(f"return Card.{name}(...)", c, n) == (want,), (name, n)
             assert env.run(f"local c = ... return c:{name}(1.0)", c) == (spec.fn(env.host.ctx, Args((c, 1))),)
+            # more than one integer: the binding itself (IsSetCard and IsCode take several)
+            for n in numbers:
+                want = spec.fn(env.host.ctx, Args((c, 0x7FF, n)))
+                assert env.run(f"local c, n = ... return c:{name}(0x7FF, n)", c, n) == (want,), (name, n)
         with pytest.raises(ScriptFailure, match='Parameter 1 should be "Card"'):
             env.run(f"return Card.{name}(nil, 1)")
         with pytest.raises(ScriptFailure, match="2 Parameters are needed"):

@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, Any
 from ..constants import (
     ACTIVITY_ATTACK, ACTIVITY_BATTLE_PHASE, ACTIVITY_CHAIN, ACTIVITY_FLIPSUMMON,
     ACTIVITY_NORMALSUMMON, ACTIVITY_SPSUMMON, ACTIVITY_SUMMON, DUEL_REVEAL_DECK_SEQ,
-    EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_DIRECT_ATTACK, EFFECT_CANNOT_DISABLE,
+    EFFECT_ATTACK_ALL, EFFECT_CANNOT_BE_BATTLE_TARGET, EFFECT_CANNOT_BE_EFFECT_TARGET,
+    EFFECT_CANNOT_DIRECT_ATTACK, EFFECT_CANNOT_DISABLE,
     EFFECT_DISABLE, EFFECT_FORBIDDEN, EFFECT_IMMUNE_EFFECT,
-    EFFECT_CANNOT_SELECT_BATTLE_TARGET, EFFECT_CHANGE_ENVIRONMENT, EFFECT_COUNT_CODE_CHAIN,
+    EFFECT_CANNOT_SELECT_BATTLE_TARGET, EFFECT_CANNOT_SELECT_EFFECT_TARGET,
+    EFFECT_CHANGE_ENVIRONMENT, EFFECT_COUNT_CODE_CHAIN,
     EFFECT_COUNT_CODE_DUEL, EFFECT_DIRECT_ATTACK, EFFECT_EXTRA_ATTACK, EFFECT_EXTRA_ATTACK_MONSTER,
     EFFECT_FLAG_CANNOT_DISABLE, EFFECT_FLAG_CLIENT_HINT, EFFECT_FLAG_COUNT_LIMIT,
     EFFECT_FLAG_FIELD_ONLY, EFFECT_FLAG_OATH, EFFECT_FLAG_PLAYER_TARGET, EFFECT_FLAG_SPSUM_PARAM,
@@ -462,8 +464,11 @@ class FieldEffectsMixin:
         if self_player != 0 and self_player != 1:
             return False
         candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
-        if not is_target and len(set(candidates)) == len(candidates):   # (a Field/Pendulum Zone card twice: below)
-            return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
+        if len(set(candidates)) == len(candidates):   # (a Field/Pendulum Zone card twice: below)
+            if not is_target:
+                return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
+            if self._target_check_runs_no_script():
+                return self._filter_targets(filter_fn, extra_args, candidates, pgroup, pret, fcount)
         core = self.core
         script = self.script
         result = CardSet()
@@ -515,6 +520,45 @@ class FieldEffectsMixin:
             return True
         if pgroup is not None:
             pgroup.container.update(passed)
+        return False
+
+    def _target_check_runs_no_script(self: "Duel") -> bool:
+        """Would is_capable_be_effect_target, for any card, call no script code?  True
+        when the reason effect is set and no card or aura holds EFFECT_CANNOT_BE_EFFECT_TARGET
+        or EFFECT_CANNOT_SELECT_EFFECT_TARGET: the check then reads only statuses and
+        locations, so it may run after the filter calls instead of between them."""
+        return (self.core.reason_effect is not None
+                and not self.effects.holds(EFFECT_CANNOT_BE_EFFECT_TARGET, EFFECT_CANNOT_SELECT_EFFECT_TARGET))
+
+    def _filter_targets(self: "Duel", filter_fn: Any, extra_args: tuple, candidates: "list[Card]",
+                        pgroup: Group | None, pret: "list[Card] | None", fcount: int) -> bool:
+        """filter_matching_card with the target check, for distinct candidates, when that
+        check runs no script: the filter over as many cards as the card-by-card walk
+        calls it for (scripting.filter_cards, stopping after as many matches as are
+        still wanted), then the target check of each match in order -- the same
+        script calls in the same order, and the same result."""
+        core = self.core
+        script = self.script
+        result: list[Card] = []
+        start = 0
+        while start < len(candidates):
+            rest = candidates[start:] if start else candidates
+            wanted = 1 if pret is not None else (fcount - len(result) if fcount else 0)
+            passed = filter_cards(script, filter_fn, rest, extra_args, wanted)
+            for pcard in passed:
+                if not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
+                    continue
+                if pret is not None:
+                    pret.append(pcard)
+                    return True
+                result.append(pcard)
+                if fcount and len(result) >= fcount:
+                    return True
+            if not wanted or len(passed) < wanted:
+                break           # the filter saw every remaining card
+            start += rest.index(passed[-1]) + 1
+        if pgroup is not None:
+            pgroup.container.update(result)
         return False
 
     def filter_field_card(self: "Duel", self_player: int, location1: int, location2: int,
