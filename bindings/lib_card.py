@@ -366,68 +366,94 @@ def _level_in(args: Args, value: int) -> bool:
     return False
 
 
-@lua_function("Card.IsLevel")
+def _value_is(getter: str) -> Any:
+    """Card.IsLevel & co. with one value, as a function of the card and that integer (the
+    registry's ``of_card_int``): is the card's value of ``getter`` ``(uint32_t)n``?"""
+    value = methodcaller(getter)
+
+    def test(c: Any, n: int) -> bool:
+        return _u32(value(c)) == n & 0xFFFFFFFF
+    return test
+
+
+_is_level = _value_is("get_level")
+_is_rank = _value_is("get_rank")
+_is_link = _value_is("get_link")
+
+
+@lua_function("Card.IsLevel", of_card_int=_is_level)
 def card_is_level(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _level_in(args, args.card(1).get_level())
 
 
-@lua_function("Card.IsRank")
+@lua_function("Card.IsRank", of_card_int=_is_rank)
 def card_is_rank(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _level_in(args, args.card(1).get_rank())
 
 
-@lua_function("Card.IsLink")
+@lua_function("Card.IsLink", of_card_int=_is_link)
 def card_is_link(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     return _level_in(args, args.card(1).get_link())
 
 
-def _below_above(args: Args, getter: str, above: bool) -> bool:
-    """IsLevelBelow & co.: unsigned comparisons; a card without one (0) never matches."""
-    c = args.card(1)
-    bound = _u32(args.int(2))
-    value = _u32(getattr(c, getter)())
-    if value == 0:
-        return False
-    return value >= bound if above else value <= bound
+def _bound_test(getter: str, above: bool) -> Any:
+    """IsLevelBelow & co. as a function of the card and the bound (also the registry's
+    ``of_card_int``): unsigned comparisons; a card without one (0) never matches."""
+    value = methodcaller(getter)
+
+    def test(c: Any, n: int) -> bool:
+        v = _u32(value(c))
+        if v == 0:
+            return False
+        return v >= _u32(n) if above else v <= _u32(n)
+    return test
 
 
-@lua_function("Card.IsLevelBelow")
+_level_below = _bound_test("get_level", False)
+_level_above = _bound_test("get_level", True)
+_rank_below = _bound_test("get_rank", False)
+_rank_above = _bound_test("get_rank", True)
+_link_below = _bound_test("get_link", False)
+_link_above = _bound_test("get_link", True)
+
+
+@lua_function("Card.IsLevelBelow", of_card_int=_level_below)
 def card_is_level_below(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_level", False)
+    return _level_below(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsLevelAbove")
+@lua_function("Card.IsLevelAbove", of_card_int=_level_above)
 def card_is_level_above(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_level", True)
+    return _level_above(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsRankBelow")
+@lua_function("Card.IsRankBelow", of_card_int=_rank_below)
 def card_is_rank_below(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_rank", False)
+    return _rank_below(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsRankAbove")
+@lua_function("Card.IsRankAbove", of_card_int=_rank_above)
 def card_is_rank_above(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_rank", True)
+    return _rank_above(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsLinkBelow")
+@lua_function("Card.IsLinkBelow", of_card_int=_link_below)
 def card_is_link_below(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_link", False)
+    return _link_below(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsLinkAbove")
+@lua_function("Card.IsLinkAbove", of_card_int=_link_above)
 def card_is_link_above(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    return _below_above(args, "get_link", True)
+    return _link_above(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsHasLevel")
@@ -721,7 +747,32 @@ def card_get_text_defense(ctx: LuaContext, args: Args) -> Any:
     return 0 if c.status & STATUS_NO_LEVEL else c.data.defense
 
 
-@lua_function("Card.IsAttack")
+def _is_attack(c: Any, n: int) -> bool:
+    return c.is_monster_for_stats() and _u32(c.get_attack()) == n & 0xFFFFFFFF
+
+
+def _is_defense(c: Any, n: int) -> bool:
+    return c.has_defense_for_stats() and _u32(c.get_defense()) == n & 0xFFFFFFFF
+
+
+def _attack_below(c: Any, n: int) -> bool:
+    return c.is_monster_for_stats() and 0 <= _i32(c.get_attack()) <= _i32(n)
+
+
+def _attack_above(c: Any, n: int) -> bool:
+    return c.is_monster_for_stats() and _i32(c.get_attack()) >= _i32(n)
+
+
+def _defense_below(c: Any, n: int) -> bool:
+    return c.has_defense_for_stats() and 0 <= _i32(c.get_defense()) <= _i32(n)
+
+
+def _defense_above(c: Any, n: int) -> bool:
+    return c.has_defense_for_stats() and _i32(c.get_defense()) >= _i32(n)
+
+
+# (each also the registry's ``of_card_int``: the query of the card and one value)
+@lua_function("Card.IsAttack", of_card_int=_is_attack)
 def card_is_attack(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
@@ -730,7 +781,7 @@ def card_is_attack(ctx: LuaContext, args: Args) -> Any:
     return _level_in(args, c.get_attack())
 
 
-@lua_function("Card.IsDefense")
+@lua_function("Card.IsDefense", of_card_int=_is_defense)
 def card_is_defense(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
     c = args.card(1)
@@ -739,46 +790,28 @@ def card_is_defense(ctx: LuaContext, args: Args) -> Any:
     return _level_in(args, c.get_defense())
 
 
-@lua_function("Card.IsAttackBelow")
+@lua_function("Card.IsAttackBelow", of_card_int=_attack_below)
 def card_is_attack_below(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    atk = _i32(args.int(2))
-    if not c.is_monster_for_stats():
-        return False
-    value = _i32(c.get_attack())
-    return 0 <= value <= atk
+    return _attack_below(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsAttackAbove")
+@lua_function("Card.IsAttackAbove", of_card_int=_attack_above)
 def card_is_attack_above(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    atk = _i32(args.int(2))
-    if not c.is_monster_for_stats():
-        return False
-    return _i32(c.get_attack()) >= atk
+    return _attack_above(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsDefenseBelow")
+@lua_function("Card.IsDefenseBelow", of_card_int=_defense_below)
 def card_is_defense_below(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    dfn = _i32(args.int(2))
-    if not c.has_defense_for_stats():
-        return False
-    value = _i32(c.get_defense())
-    return 0 <= value <= dfn
+    return _defense_below(args.card(1), args.int(2))
 
 
-@lua_function("Card.IsDefenseAbove")
+@lua_function("Card.IsDefenseAbove", of_card_int=_defense_above)
 def card_is_defense_above(ctx: LuaContext, args: Args) -> Any:
     args.need(2)
-    c = args.card(1)
-    dfn = _i32(args.int(2))
-    if not c.has_defense_for_stats():
-        return False
-    return _i32(c.get_defense()) >= dfn
+    return _defense_above(args.card(1), args.int(2))
 
 
 @lua_function("Card.IsHasDefense")

@@ -308,10 +308,11 @@ def test_a_query_of_a_card_and_an_integer_answers_as_its_binding(env: Env, four)
              env.place(5300, location=LOCATION_SZONE, seq=0)]
     specs = [spec for spec in _REGISTRY.values() if spec.of_card_int is not None]
     assert {"Card.IsType", "Card.IsLinkType", "Card.IsLocation", "Card.IsStatus", "Card.IsSetCard",
-            "Card.IsCode"} <= {s.name for s in specs}
-    # (and each card's own codes and archetypes, so the name and archetype queries say yes too)
+            "Card.IsCode", "Card.IsLevel", "Card.IsAttackBelow"} <= {s.name for s in specs}
+    # (and each card's own codes, archetypes, Levels and ATK/DEF, so those queries say yes too)
     numbers = [0, 1, 0x1, 0x21, 0x4, 0xC, 0x5, -1, 1 << 32 | 1, 0x80000000,
-               *{c.data.code for c in cards}, *{sc for c in cards for sc in c.data.setcode if sc}]
+               *{c.data.code for c in cards}, *{sc for c in cards for sc in c.data.setcode if sc},
+               *{v for c in cards for v in (c.data.level, c.data.attack, c.data.defense)}]
     for spec in specs:
         name = spec.name.partition(".")[2]
         for c in cards:
