@@ -294,15 +294,11 @@ class CardStatsMixin:
 
     def is_set_card(self: "Card", set_code: int) -> bool:
         """Archetype membership now: by current name, second name, or EFFECT_ADD_SETCODE."""
-        if (self.assume_type != ASSUME_CODE and self.temp.code == UINT32_MAX
-                and not self.duel.effects.holds(EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE)):
-            # (only skips work: the names are the printed ones and no effect adds an archetype)
-            code1, code2 = self.get_original_code_rule()
-            data = self.data
-            if data.is_setcode(set_code) if code1 == data.code else self.check_card_setcode(code1, set_code):
-                return True
-            return bool(code2) and self.check_card_setcode(code2, set_code)
-        plain = self._unchanged_names()
+        # (only skips work: with no name or archetype effect anywhere, no assumed code and
+        # no name being computed, the names are the printed ones and nothing adds an archetype)
+        no_effects = (self.assume_type != ASSUME_CODE and self.temp.code == UINT32_MAX
+                      and not self.duel.effects.holds(EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE))
+        plain = self.get_original_code_rule() if no_effects else self._unchanged_names()
         code1 = self.get_code() if plain is None else plain[0]
         if code1 == self.data.code:
             if self.data.is_setcode(set_code):
@@ -312,6 +308,8 @@ class CardStatsMixin:
         code2 = self.get_another_code() if plain is None else plain[1]
         if code2 and self.check_card_setcode(code2, set_code):
             return True
+        if no_effects:
+            return False
         for peffect in self.filter_effect(EFFECT_ADD_SETCODE):
             if check_setcode(peffect.get_value(self) & 0xFFFF, set_code):
                 return True

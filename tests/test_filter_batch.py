@@ -132,7 +132,8 @@ def _run_targets(tmp_path: Path, batched: bool) -> tuple[tuple, list[str], bool]
     duel.core.reason_effect = next(iter(host.handles.effects))
     took_batch = duel._target_check_runs_no_script()
     if not batched:
-        duel._target_check_runs_no_script = lambda: False     # the card-by-card walk
+        duel._target_check_runs_no_script = lambda: False     # the card-by-card walk,
+        host.filter_cards = None                              # one check_filter per card
     out = host.call_code_function(CARD, "targets")
     return out, [e.message.split(": ")[-1] for e in host.errors], took_batch
 

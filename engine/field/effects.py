@@ -464,28 +464,11 @@ class FieldEffectsMixin:
         if self_player != 0 and self_player != 1:
             return False
         candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
-        if len(set(candidates)) == len(candidates):   # (a Field/Pendulum Zone card twice: below)
-            if not is_target:
-                return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
-            if self._target_check_runs_no_script():
-                return self._filter_targets(filter_fn, extra_args, candidates, pgroup, pret, fcount)
-        core = self.core
-        script = self.script
-        result = CardSet()
-        for pcard in candidates:
-            if filter_fn is not None and not script.check_filter(filter_fn, pcard, *extra_args):
-                continue
-            if is_target and not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
-                continue
-            if pret is not None:
-                pret.append(pcard)
-                return True
-            result.add(pcard)
-            if fcount and len(result) >= fcount:
-                return True
-        if pgroup is not None:
-            pgroup.container.update(result)
-        return False
+        distinct = len(set(candidates)) == len(candidates)    # (a Field/Pendulum Zone card twice: not)
+        if distinct and not is_target:
+            return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
+        return self._filter_walk(filter_fn, extra_args, candidates, pgroup, pret, fcount, is_target,
+                                 batched=distinct and self._target_check_runs_no_script())
 
     def _matching_candidates(self: "Duel", self_player: int, location1: int, location2: int,
                              pexception: "Card | None", pexgroup: Group | None) -> "list[Card]":
@@ -530,33 +513,48 @@ class FieldEffectsMixin:
         return (self.core.reason_effect is not None
                 and not self.effects.holds(EFFECT_CANNOT_BE_EFFECT_TARGET, EFFECT_CANNOT_SELECT_EFFECT_TARGET))
 
-    def _filter_targets(self: "Duel", filter_fn: Any, extra_args: tuple, candidates: "list[Card]",
-                        pgroup: Group | None, pret: "list[Card] | None", fcount: int) -> bool:
-        """filter_matching_card with the target check, for distinct candidates, when that
-        check runs no script: the filter over as many cards as the card-by-card walk
+    def _filter_walk(self: "Duel", filter_fn: Any, extra_args: tuple, candidates: "list[Card]",
+                     pgroup: Group | None, pret: "list[Card] | None", fcount: int, is_target: bool,
+                     batched: bool) -> bool:
+        """filter_matching_card's walk: each candidate in order through the filter and,
+        with ``is_target``, the target check, stopping at the first match (``pret``) or
+        at ``fcount`` matches.
+
+        Card by card, the target check of a card comes before the next filter call
+        (it may run a script).  ``batched`` (distinct candidates, and a target check
+        that runs no script): the filter over as many cards as the card-by-card walk
         calls it for (scripting.filter_cards, stopping after as many matches as are
-        still wanted), then the target check of each match in order -- the same
-        script calls in the same order, and the same result."""
+        still wanted), then the target check of each match -- the same script calls
+        in the same order, and the same result.
+        """
         core = self.core
         script = self.script
-        result: list[Card] = []
+        result = CardSet()
         start = 0
         while start < len(candidates):
-            rest = candidates[start:] if start else candidates
             wanted = 1 if pret is not None else (fcount - len(result) if fcount else 0)
-            passed = filter_cards(script, filter_fn, rest, extra_args, wanted)
+            if batched:
+                rest = candidates[start:]
+                passed = filter_cards(script, filter_fn, rest, extra_args, wanted)
+            else:
+                card = candidates[start]
+                ok = filter_fn is None or script.check_filter(filter_fn, card, *extra_args)
+                passed = [card] if ok else []
             for pcard in passed:
-                if not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
+                if is_target and not pcard.is_capable_be_effect_target(core.reason_effect, core.reason_player):
                     continue
                 if pret is not None:
                     pret.append(pcard)
                     return True
-                result.append(pcard)
+                result.add(pcard)
                 if fcount and len(result) >= fcount:
                     return True
-            if not wanted or len(passed) < wanted:
+            if not batched:
+                start += 1
+            elif not wanted or len(passed) < wanted:
                 break           # the filter saw every remaining card
-            start += rest.index(passed[-1]) + 1
+            else:
+                start += rest.index(passed[-1]) + 1
         if pgroup is not None:
             pgroup.container.update(result)
         return False
