@@ -432,6 +432,123 @@ function M.set_function(lib, name, entry, may_yield)
   return function(...) return cf(...) end
 end
 
+---------------------------------------------------------------------------
+-- names and archetypes answered in Lua
+---------------------------------------------------------------------------
+-- Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode read a
+-- card's names and archetypes.  While those are the card's printed ones (no
+-- effect that changes or adds a name or archetype reaches it, no name is
+-- assumed for it: card_stats.py, printed_names) these queries answer here,
+-- from the printed values the host gives once per card, instead of crossing
+-- into Python for every call.  Any other card, and any call with arguments
+-- other than a card and integer (or nil) codes, goes to the binding, which
+-- converts, refuses or answers as always.  The host empties the table
+-- whenever a name effect comes or goes or a name is assumed (names_reset).
+
+local math_type = math.type
+local weak_keys = {__mode = "k"}
+-- handle -> {name, second name or 0, archetype codes..., n = count}, or false
+local NAMES = setmetatable({}, weak_keys)
+local printed_names = nil     -- Python: a handle's printed names, or nothing
+
+function M.names_reset() NAMES = setmetatable({}, weak_keys) end
+
+local function names(c)
+  local f = NAMES[c]
+  if f == nil then
+    if type(c) ~= "userdata" or class_of(c) == nil then return false end
+    f = tpack(printed_names(c))
+    if f[1] == nil then f = false end
+    NAMES[c] = f
+  end
+  return f
+end
+
+local function has_name(f, v)
+  v = v & 0xFFFFFFFF
+  return v == f[1] or (f[2] ~= 0 and v == f[2])
+end
+
+-- CardData.is_setcode: same low 12 bits, and every sub-archetype bit asked for
+local function in_archetype(f, v)
+  local settype, subtype = v & 0xFFF, v & 0xF000
+  for i = 3, f.n do
+    local sc = f[i]
+    if sc & 0xFFF == settype and sc & subtype == subtype then return true end
+  end
+  return false
+end
+
+-- test(f, code) over the n codes of a call, nils skipped: true at the first
+-- match, false for none; nil (ask the binding) when there is no code at all
+-- ("2 Parameters are needed") or one is neither an integer nor nil.
+local function any_code(test, f, n, ...)
+  if n == 0 then return nil end
+  for i = 1, n do
+    local v = select(i, ...)
+    if v ~= nil and math_type(v) ~= "integer" then return nil end
+  end
+  for i = 1, n do
+    local v = select(i, ...)
+    if v ~= nil and test(f, v) then return true end
+  end
+  return false
+end
+
+local function results(...) return ... end
+
+-- (the binding gets the call's own arguments, and is called, not tail-called:
+-- its error positions need this frame)
+local function code_test(slow, test)
+  return function(...)
+    local c = ...
+    local f = NAMES[c]
+    if f == nil then f = names(c) end
+    if f then
+      local n = select("#", ...) - 1
+      if n == 1 then
+        local _, v = ...
+        if math_type(v) == "integer" then return test(f, v) end
+      else
+        local r = any_code(test, f, n, select(2, ...))
+        if r ~= nil then return r end
+      end
+    end
+    return results(slow(...))
+  end
+end
+
+local function both_names(slow)
+  return function(...)
+    local f = names((...))
+    if f then
+      if f[2] ~= 0 then return f[1], f[2] end
+      return f[1]
+    end
+    return results(slow(...))
+  end
+end
+
+-- Replace those five functions of Card by their Lua answers (each calling the
+-- installed binding for what it does not answer); returns the new functions,
+-- in the order of NAME_QUERIES, for the host's twins.
+local NAME_QUERIES = {"GetCode", "IsCode", "IsSetCard", "GetFusionCode", "IsFusionCode"}
+function M.answer_names(card_lib, printed)
+  printed_names = as_function(printed)
+  local make = {GetCode = both_names, GetFusionCode = both_names,
+                IsCode = function(slow) return code_test(slow, has_name) end,
+                IsFusionCode = function(slow) return code_test(slow, has_name) end,
+                IsSetCard = function(slow) return code_test(slow, in_archetype) end}
+  local out = {}
+  for i = 1, #NAME_QUERIES do
+    local name = NAME_QUERIES[i]
+    local f = make[name](rawget(card_lib, name))
+    rawset(card_lib, name, f)
+    out[i] = f
+  end
+  return tunpack(out, 1, #NAME_QUERIES)
+end
+
 -- set_function for many functions of one library in one call:
 -- (lib, name1, entry1, may_yield1, name2, ...) -> twin1, twin2, ...
 function M.set_functions(lib, ...)

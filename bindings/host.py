@@ -61,7 +61,7 @@ from .args import Args, lua_tonumber
 from .errors import (LuaArgError, LuaRaised, ScriptError, ScriptFailure, ScriptStopped,
                      reference_log_line)
 from .files import OutsideFolderError, file_in_folders
-from .handles import HandleTable, NoValue
+from .handles import CardAnchor, HandleTable, NoValue
 from .registry import LuaContext, format_internal_error
 from .runtime import (LuaError, LuaMemoryError, LuaSandbox, MemoryExhausted, SandboxOptions,
                       chunk_name)
@@ -328,6 +328,7 @@ class LuaScriptHost:
         if opts.load_libraries:
             registry.load_libraries()
         registry.install(self, self.libs)
+        duel.on_names_changed = self._names_changed
         for name in LIBRARY_SCRIPTS:
             self.load_script(name)
         if opts.record_undefined_globals:
@@ -352,6 +353,31 @@ class LuaScriptHost:
             self._classes.clear()
             self.sandbox = None
             self._lua_call = None     # (it holds the Lua state too)
+            if self.duel is not None:
+                self.duel.on_names_changed = None
+
+    # =====================================================================================
+    # names and archetypes answered in Lua (bootstrap.lua; registry.NAMES_ANSWERED_IN_LUA)
+    # =====================================================================================
+
+    @staticmethod
+    def printed_names(anchor: Any) -> tuple[int, ...]:
+        """The printed names of the card behind a handle (Card.printed_names); () when
+        they are not its names now or the value is no card (the binding answers then)."""
+        if type(anchor) is CardAnchor:
+            try:
+                names = anchor.obj.printed_names()
+            except Exception:  # noqa: BLE001 - the binding then answers (and reports) it
+                return ()
+            if names is not None:
+                return names
+        return ()
+
+    def _names_changed(self, card: Card | None) -> None:
+        """The duel's hook (Duel.name_effects_changed): a name effect came or went, or a
+        name was assumed: Lua forgets every card's printed names."""
+        if self.sandbox is not None:
+            self.sandbox.names_reset()
 
     # =====================================================================================
     # the reference's message handler

@@ -65,6 +65,7 @@ Lupa facts that shape the rest (measured with lupa 2.8):
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 import codecs
 import ctypes
@@ -319,6 +320,8 @@ class LuaSandbox:
         self._set_function = m.set_function
         self._set_functions = m.set_functions
         self._strict = m.strict
+        self._answer_names = m.answer_names
+        self.names_reset = m.names_reset
         self._where = m.where
         self._new_table = m.new_table
         self._identity = m.identity
@@ -373,6 +376,13 @@ class LuaSandbox:
         for item in items:
             flat += item
         return _tuple(self._set_functions(lib, *flat))
+
+    def answer_names(self, card_lib: Any, printed_names: Callable[[Any], tuple]) -> tuple:
+        """Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode answered in Lua
+        for a card whose ``printed_names(handle)`` (name, second name or 0, archetypes...)
+        is not empty (bootstrap.lua, "names and archetypes answered in Lua"); returns the
+        five new functions in that order.  ``names_reset()`` forgets every card's names."""
+        return _tuple(self._answer_names(card_lib, printed_names))
 
     def make_strict(self, lib: Any, libname: str) -> None:
         """Reading an absent name of ``lib`` raises "<lib>.<name> is not a function of the reference core"."""

@@ -23,8 +23,8 @@ from .group import CardSet
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
 from .constants import (
-    GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT,
-    STATUS_LEAVE_CONFIRMED,
+    ASSUME_CODE, GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE,
+    STATUS_COPYING_EFFECT, STATUS_LEAVE_CONFIRMED,
 )
 from .core_constants import CHINT_DESC_ADD
 from .messages import LocInfo, MsgCardHint, MsgDeckTop
@@ -350,9 +350,12 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardBase):
     def assume_property(self: "Card", assume_type: int, assume_value: int) -> None:
         """Card.AssumeProperty: answer stat questions with ``assume_value`` for one
         ASSUME_* stat until the duel restores the assumptions."""
+        was_code = self.assume_type == ASSUME_CODE
         self.assume_type = assume_type & 0xFF
         self.assume_value = assume_value & 0xFFFFFFFF
         self.duel.assumes.add(self)
+        if was_code or self.assume_type == ASSUME_CODE:
+            self.duel.name_effects_changed(self)
 
     def set_hint(self: "Card", hint_type: int, value: int) -> None:
         """Card.SetHint: show a hint on the card (MSG_CARD_HINT); the description

@@ -66,6 +66,7 @@ from .core_constants import (
 )
 from .event import Chain
 from .card_data import CardBase
+from .card_stats import NAME_EFFECTS
 from .group import CardSet
 from .messages import (LocInfo, MsgAddCounter, MsgCancelTarget, MsgCardHint, MsgCardTarget,
                        MsgDeckTop, MsgEquip, MsgMove, MsgRemoveCounter)
@@ -216,16 +217,18 @@ card_operation_key = cmp_to_key(_operation_cmp)
 """Sort key for ``sorted(cards, key=card_operation_key)`` (the reference's card_operation_sort)."""
 
 
-def _container_erase(container: "EffectContainer", peffect: "Effect") -> None:
-    """Remove one effect from a container (found by its code, or by a scan if the code changed)."""
+def _container_erase(container: "EffectContainer", peffect: "Effect") -> int | None:
+    """Remove one effect from a container (found by its code, or by a scan if the code
+    changed); returns the code it was kept under (None: not there)."""
     lst = container.get(peffect.code)
     if lst is not None and peffect in lst:
         container.discard(peffect.code, peffect)
-        return
+        return peffect.code
     for code, lst in list(dict.items(container)):
         if peffect in lst:
             container.discard(code, peffect)
-            return
+            return code
+    return None
 
 
 def _uncopy(duel: Any) -> dict:
@@ -568,6 +571,8 @@ class CardEffectsMixin:
         if container is self.single_effect:
             self._remove_replaced_single(peffect)
         container.add(peffect.code, peffect)
+        if peffect.code in NAME_EFFECTS and container is not self.field_effect:
+            duel.name_effects_changed(self if container is self.single_effect else None)
         infos = duel.infos
         peffect.id = infos.field_id
         infos.field_id += 1
@@ -657,16 +662,17 @@ class CardEffectsMixin:
             return
         duel = self.duel
         check_target: list[Card] = [self]
+        erased: int | None = None
         if peffect.type & EFFECT_TYPE_SINGLE:
-            _container_erase(self.single_effect, peffect)
+            erased = _container_erase(self.single_effect, peffect)
         elif peffect.type & EFFECT_TYPE_EQUIP:
-            _container_erase(self.equip_effect, peffect)
+            erased = _container_erase(self.equip_effect, peffect)
             check_target = [self.equiping_target] if self.equiping_target else []
         elif peffect.type & EFFECT_TYPE_TARGET:
-            _container_erase(self.target_effect, peffect)
+            erased = _container_erase(self.target_effect, peffect)
             check_target = list(self.effect_target_cards)
         elif peffect.type & EFFECT_TYPE_XMATERIAL:
-            _container_erase(self.xmaterial_effect, peffect)
+            erased = _container_erase(self.xmaterial_effect, peffect)
             check_target = [self.overlay_target] if self.overlay_target else []
         elif peffect.type & EFFECT_TYPE_FIELD:
             check_target = []
@@ -674,6 +680,8 @@ class CardEffectsMixin:
                 duel.update_disable_check_list(peffect)
             _container_erase(self.field_effect, peffect)
             duel.remove_effect(peffect)
+        if erased in NAME_EFFECTS:
+            duel.name_effects_changed(self if peffect.type & EFFECT_TYPE_SINGLE else None)
         if (self.current.controler != PLAYER_NONE and not self.get_status(STATUS_DISABLED | STATUS_FORBIDDEN)
                 and check_target and peffect.is_disable_related()):
             for target in check_target:

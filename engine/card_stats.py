@@ -95,6 +95,23 @@ def setcode_list(value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# The effects that give a card a name or an archetype other than its printed ones
+# (or more of them), as Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode
+# read them.  While none reaches a card, those queries answer from its printed data
+# (printed_names); the duel tells its script host whenever that may change
+# (Duel.name_effects_changed).
+NAME_EFFECTS = frozenset({EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE,
+                          EFFECT_ADD_FUSION_CODE, EFFECT_ADD_FUSION_SETCODE, EFFECT_ADD_LINK_CODE})
+
+
+def _archetypes(setcode: tuple[int, ...]) -> tuple[int, ...]:
+    """A printed archetype list as CardData.is_setcode reads it: up to the first zero."""
+    for i, sc in enumerate(setcode):
+        if not sc:
+            return setcode[:i]
+    return setcode
+
+
 class CardStatsMixin:
     """Methods of Card (see engine/card.py)."""
 
@@ -241,6 +258,34 @@ class CardStatsMixin:
         if second is not None:
             return orig, second
         return self.data.get_duel_code(), 0
+
+    def printed_names(self: "Card") -> tuple[int, ...] | None:
+        """(name, second name or 0, archetype codes...) when the card's names and
+        archetypes now are its printed ones; else None.
+
+        They are while no name effect (NAME_EFFECTS) is among the card's own single
+        effects or anywhere else it could come from (an Equip Card's, a lasting
+        targeter's, a material's, a field effect: ``duel.names_reach_cards``), no
+        name is assumed for the card and none is being computed.  Then get_code and
+        get_another_code give get_original_code_rule, is_set_card matches the
+        archetypes of those names, and the Fusion names are the same names: no
+        effect look-up finds anything and no script runs.  The duel's placeholder
+        card (whose data changes) never has printed names here.
+        """
+        duel = self.duel
+        if (duel.names_reach_cards or self.assume_type == ASSUME_CODE or self.temp.code != UINT32_MAX
+                or self is duel.temp_card):
+            return None
+        single = self.single_effect
+        for code in NAME_EFFECTS:
+            if code in single:
+                return None
+        code1, code2 = self.get_original_code_rule()
+        data = self.data if code1 == self.data.code else self._read_card(code1)
+        out = (code1, code2) + _archetypes(data.setcode)
+        if code2:
+            out += _archetypes(self._read_card(code2).setcode)
+        return out
 
     def get_code(self: "Card") -> int:
         """The card's current name: the last EFFECT_CHANGE_CODE wins over the printed one."""

@@ -57,6 +57,7 @@ from ..messages import MsgPlayerHint
 from ..scripting import filter_cards
 from ..wire import i32 as _i32, u32 as _u32
 from ..card_effects import flag_effect_code
+from ..card_stats import NAME_EFFECTS
 
 if TYPE_CHECKING:
     from ..card import Card, EffectContainer
@@ -152,6 +153,8 @@ class FieldEffectsMixin:
             if container is None:
                 return
         container.add(peffect.code, peffect)
+        if peffect.code in NAME_EFFECTS and container is effects.aura_effect:
+            self.name_effects_changed(None)
         if peffect.handler is None:
             peffect.flag[0] |= EFFECT_FLAG_FIELD_ONLY
             peffect.handler = peffect.owner
@@ -187,6 +190,8 @@ class FieldEffectsMixin:
             return
         container, code = entry
         container.discard(code, peffect)
+        if code in NAME_EFFECTS and container is effects.aura_effect:
+            self.name_effects_changed(None)
         if not (peffect.type & EFFECT_TYPE_ACTIONS):
             if peffect.code == EFFECT_SPSUMMON_COUNT_LIMIT:
                 effects.spsummon_count_eff.pop(peffect, None)
@@ -206,6 +211,23 @@ class FieldEffectsMixin:
                 effects.rechargeable.pop(peffect, None)
             self.core.reseted_effects[peffect] = None
             self._emit_player_hints(peffect, peffect.effect_owner, PHINT_DESC_REMOVE)
+
+    def name_effects_changed(self: "Duel", card: "Card | None") -> None:
+        """A name effect (card_stats.NAME_EFFECTS) was added to or removed from ``card``'s
+        own single effects, or a name was assumed for it or no longer is; ``card`` None:
+        one was added or removed anywhere else.  Recounts ``names_reach_cards`` (is any
+        such effect outside the cards' own single effects: in the field's auras or on
+        an Equip Card, a lasting targeter or a material?) and tells the script host
+        (``on_names_changed``), which may have kept the card's printed names.
+        """
+        if card is None:
+            aura = self.effects.aura_effect
+            self.names_reach_cards = any(code in aura for code in NAME_EFFECTS) or any(
+                code in pcard.equip_effect or code in pcard.target_effect or code in pcard.xmaterial_effect
+                for pcard in self.cards for code in NAME_EFFECTS)
+        hook = self.on_names_changed
+        if hook is not None:
+            hook(card)
 
     def _remove_registered(self: "Duel", peffect: "Effect") -> None:
         """Remove a field-only effect from the field, any other from its handler card."""
