@@ -433,56 +433,70 @@ function M.set_function(lib, name, entry, may_yield)
 end
 
 ---------------------------------------------------------------------------
--- names and archetypes answered in Lua
+-- printed stats answered in Lua
 ---------------------------------------------------------------------------
--- Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode read a
--- card's names and archetypes.  While those are the card's printed ones (no
--- effect that changes or adds a name or archetype reaches it, no name is
--- assumed for it: card_stats.py, printed_names) these queries answer here,
--- from the printed values the host gives once per card, instead of crossing
--- into Python for every call.  Any other card, and any call with arguments
--- other than a card and integer (or nil) codes, goes to the binding, which
+-- The queries of a card's names and archetypes (c:GetCode(), IsCode,
+-- IsSetCard, GetFusionCode, IsFusionCode), its type (GetType, IsType), its
+-- Level (GetLevel, IsLevel, IsLevelBelow, IsLevelAbove), its Type (GetRace,
+-- IsRace) and its Attribute (GetAttribute, IsAttribute), called as methods,
+-- answer here without crossing into Python while the card's value is its
+-- printed one (no effect of that kind reaches the card, none is assumed for
+-- it: card_stats.py, printed_stats).  The host gives each card's printed
+-- values once; any other card or value, and any call with arguments other
+-- than a card and integers (or nil codes), goes to the binding, which
 -- converts, refuses or answers as always.  The host empties the table
--- whenever a name effect comes or goes or a name is assumed (names_reset).
+-- whenever one of those values may have changed (printed_reset).
+--
+-- The answers sit between the card class tables and Card (CLASS_MT's
+-- __index), so `Card.IsCode` itself stays the binding: passed as a value
+-- (g:Filter(Card.IsCode, nil, code)) the host still knows it and calls it
+-- from Python (host.py, _direct_query).  A script that replaces one of those
+-- functions of Card gets its own function for the method call too.
 
 local math_type = math.type
 local weak_keys = {__mode = "k"}
--- handle -> {name, second name or 0, archetype codes..., n = count}, or false
-local NAMES = setmetatable({}, weak_keys)
-local printed_names = nil     -- Python: a handle's printed names, or nothing
+-- handle -> {type, Level, Type, Attribute, name, second name or 0, archetype
+-- codes..., n = count} (-1: not the printed value; a name of -1: no names), or
+-- false for no card
+local PRINTED = setmetatable({}, weak_keys)
+local printed_stats = nil     -- Python: a handle's printed values, or nothing
 
-function M.names_reset() NAMES = setmetatable({}, weak_keys) end
+function M.printed_reset() PRINTED = setmetatable({}, weak_keys) end
 
-local function names(c)
-  local f = NAMES[c]
+local function printed(c)
+  local f = PRINTED[c]
   if f == nil then
     if type(c) ~= "userdata" or class_of(c) == nil then return false end
-    f = tpack(printed_names(c))
+    f = tpack(printed_stats(c))
     if f[1] == nil then f = false end
-    NAMES[c] = f
+    PRINTED[c] = f
   end
   return f
 end
 
+-- the queries' answers from a card's values f, for one integer argument v
+
 local function has_name(f, v)
   v = v & 0xFFFFFFFF
-  return v == f[1] or (f[2] ~= 0 and v == f[2])
+  return v == f[5] or (f[6] ~= 0 and v == f[6])
 end
 
 -- CardData.is_setcode: same low 12 bits, and every sub-archetype bit asked for
 local function in_archetype(f, v)
   local settype, subtype = v & 0xFFF, v & 0xF000
-  for i = 3, f.n do
+  for i = 7, f.n do
     local sc = f[i]
     if sc & 0xFFF == settype and sc & subtype == subtype then return true end
   end
   return false
 end
 
--- test(f, code) over the n codes of a call, nils skipped: true at the first
--- match, false for none; nil (ask the binding) when there is no code at all
+local function has_level(f, v) return v & 0xFFFFFFFF == f[2] end
+
+-- test(f, v) over the n values of a call, nils skipped: true at the first
+-- match, false for none; nil (ask the binding) when there is no value at all
 -- ("2 Parameters are needed") or one is neither an integer nor nil.
-local function any_code(test, f, n, ...)
+local function any_value(test, f, n, ...)
   if n == 0 then return nil end
   for i = 1, n do
     local v = select(i, ...)
@@ -497,56 +511,96 @@ end
 
 local function results(...) return ... end
 
--- (the binding gets the call's own arguments, and is called, not tail-called:
--- its error positions need this frame)
-local function code_test(slow, test)
+-- Each query: (name; slow, the binding; k, the index of the value it reads in
+-- f; test, its answer).  Whatever it does not answer goes to Card[name] -- the
+-- binding, unless a script replaced it -- with the call's own arguments, and
+-- called, not tail-called: the binding's error positions need this frame.
+
+-- c:IsCode(code, ...), c:IsSetCard(setcode, ...), c:IsLevel(lv, ...): any of the values
+local CARD = nil    -- the Card library (answer_printed)
+
+local function any_of(name, slow, k, test)
   return function(...)
     local c = ...
-    local f = NAMES[c]
-    if f == nil then f = names(c) end
-    if f then
+    local f = PRINTED[c]
+    if f == nil then f = printed(c) end
+    if f and f[k] >= 0 and CARD[name] == slow then
       local n = select("#", ...) - 1
       if n == 1 then
         local _, v = ...
         if math_type(v) == "integer" then return test(f, v) end
       else
-        local r = any_code(test, f, n, select(2, ...))
+        local r = any_value(test, f, n, select(2, ...))
         if r ~= nil then return r end
       end
     end
-    return results(slow(...))
+    return results(CARD[name](...))
   end
 end
 
-local function both_names(slow)
+-- c:IsType(t), c:IsLevelBelow(lv), c:IsRace(r)...: the first value only
+local function first_of(name, slow, k, test)
   return function(...)
-    local f = names((...))
-    if f then
-      if f[2] ~= 0 then return f[1], f[2] end
-      return f[1]
-    end
-    return results(slow(...))
+    local c, v = ...
+    local f = PRINTED[c]
+    if f == nil then f = printed(c) end
+    if f and f[k] >= 0 and math_type(v) == "integer" and CARD[name] == slow then return test(f[k], v) end
+    return results(CARD[name](...))
   end
 end
 
--- Replace those five functions of Card by their Lua answers (each calling the
--- installed binding for what it does not answer); returns the new functions,
--- in the order of NAME_QUERIES, for the host's twins.
-local NAME_QUERIES = {"GetCode", "IsCode", "IsSetCard", "GetFusionCode", "IsFusionCode"}
-function M.answer_names(card_lib, printed)
-  printed_names = as_function(printed)
-  local make = {GetCode = both_names, GetFusionCode = both_names,
-                IsCode = function(slow) return code_test(slow, has_name) end,
-                IsFusionCode = function(slow) return code_test(slow, has_name) end,
-                IsSetCard = function(slow) return code_test(slow, in_archetype) end}
-  local out = {}
-  for i = 1, #NAME_QUERIES do
-    local name = NAME_QUERIES[i]
-    local f = make[name](rawget(card_lib, name))
-    rawset(card_lib, name, f)
-    out[i] = f
+-- c:GetType(), c:GetLevel()...: the value; c:GetCode(), c:GetFusionCode(): the names
+local function value_of(name, slow, k)
+  return function(...)
+    local c = ...
+    local f = PRINTED[c]
+    if f == nil then f = printed(c) end
+    if f and f[k] >= 0 and CARD[name] == slow then return f[k] end
+    return results(CARD[name](...))
   end
-  return tunpack(out, 1, #NAME_QUERIES)
+end
+
+local function names_of(name, slow)
+  return function(...)
+    local c = ...
+    local f = PRINTED[c]
+    if f == nil then f = printed(c) end
+    if f and f[5] >= 0 and CARD[name] == slow then
+      if f[6] ~= 0 then return f[5], f[6] end
+      return f[5]
+    end
+    return results(CARD[name](...))
+  end
+end
+
+local function shares_bit(t, v) return t & v & 0xFFFFFFFF ~= 0 end
+-- (a Level is never 0 here for a card the bounds match: a card without one never does)
+local function at_most(lv, v) return lv ~= 0 and lv <= v & 0xFFFFFFFF end
+local function at_least(lv, v) return lv ~= 0 and lv >= v & 0xFFFFFFFF end
+
+local PRINTED_QUERIES = {
+  {"GetCode", names_of}, {"IsCode", any_of, 5, has_name}, {"IsSetCard", any_of, 5, in_archetype},
+  {"GetFusionCode", names_of}, {"IsFusionCode", any_of, 5, has_name},
+  {"GetType", value_of, 1}, {"IsType", first_of, 1, shares_bit},
+  {"GetLevel", value_of, 2}, {"IsLevel", any_of, 2, has_level},
+  {"IsLevelBelow", first_of, 2, at_most}, {"IsLevelAbove", first_of, 2, at_least},
+  {"GetRace", value_of, 3}, {"IsRace", first_of, 3, shares_bit},
+  {"GetAttribute", value_of, 4}, {"IsAttribute", first_of, 4, shares_bit},
+}
+
+-- Put the answers between the card class tables and Card; returns the table
+-- of answers (by name).
+function M.answer_printed(card_lib, fetch)
+  printed_stats = as_function(fetch)
+  CARD = card_lib
+  local answers = setmetatable({}, {__index = card_lib})
+  for i = 1, #PRINTED_QUERIES do
+    local q = PRINTED_QUERIES[i]
+    local name = q[1]
+    rawset(answers, name, q[2](name, rawget(card_lib, name), q[3], q[4]))
+  end
+  CLASS_MT.__index = answers
+  return answers
 end
 
 -- set_function for many functions of one library in one call:

@@ -305,6 +305,8 @@ class LuaScriptHost:
         self.direct_queries: dict[Any, Callable[..., Any]] = {}
         # Lua twin of such a query of the card alone -> its value of a card (FunctionSpec.of_card)
         self.card_values: dict[Any, Callable[[Card], Any]] = {}
+        # the Lua table of Card queries answered from printed values (registry.install)
+        self.printed_answers: Any = None
 
     # =====================================================================================
     # set-up
@@ -328,7 +330,7 @@ class LuaScriptHost:
         if opts.load_libraries:
             registry.load_libraries()
         registry.install(self, self.libs)
-        duel.on_names_changed = self._names_changed
+        duel.on_printed_stats_changed = self._printed_stats_changed
         for name in LIBRARY_SCRIPTS:
             self.load_script(name)
         if opts.record_undefined_globals:
@@ -354,30 +356,28 @@ class LuaScriptHost:
             self.sandbox = None
             self._lua_call = None     # (it holds the Lua state too)
             if self.duel is not None:
-                self.duel.on_names_changed = None
+                self.duel.on_printed_stats_changed = None
 
     # =====================================================================================
-    # names and archetypes answered in Lua (bootstrap.lua; registry.NAMES_ANSWERED_IN_LUA)
+    # printed stats answered in Lua (bootstrap.lua; host.printed_answers)
     # =====================================================================================
 
     @staticmethod
-    def printed_names(anchor: Any) -> tuple[int, ...]:
-        """The printed names of the card behind a handle (Card.printed_names); () when
-        they are not its names now or the value is no card (the binding answers then)."""
+    def printed_stats(anchor: Any) -> tuple[int, ...]:
+        """The printed values of the card behind a handle (Card.printed_stats); () for a
+        value that is no card (the binding answers then)."""
         if type(anchor) is CardAnchor:
             try:
-                names = anchor.obj.printed_names()
-            except Exception:  # noqa: BLE001 - the binding then answers (and reports) it
-                return ()
-            if names is not None:
-                return names
+                return anchor.obj.printed_stats()
+            except Exception:  # noqa: BLE001 - the bindings then answer (and report) it
+                return (-1, -1, -1)
         return ()
 
-    def _names_changed(self, card: Card | None) -> None:
-        """The duel's hook (Duel.name_effects_changed): a name effect came or went, or a
-        name was assumed: Lua forgets every card's printed names."""
+    def _printed_stats_changed(self, card: Card | None) -> None:
+        """The duel's hook (Duel.printed_stats_changed): a value a card's printed stats
+        depend on changed; Lua forgets every card's printed values."""
         if self.sandbox is not None:
-            self.sandbox.names_reset()
+            self.sandbox.printed_reset()
 
     # =====================================================================================
     # the reference's message handler

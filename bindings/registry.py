@@ -470,42 +470,20 @@ def install(host: "LuaScriptHost", libs: dict[str, Any]) -> None:
         if name not in _REGISTRY:
             lib, fname = _lib_and_name(name)
             todo[lib].append((fname, _make_stub(name, host), False, None))
-    entries: dict[str, tuple[Any, FunctionSpec | None]] = {}
     for lib, items in todo.items():
         if not items:
             continue
         twins = sb.set_functions(libs[lib], [(fname, fn, yields) for fname, fn, yields, _ in items])
-        for (fname, fn, _, fs), twin in zip(items, twins):
-            entries[f"{lib}.{fname.decode()}"] = (fn, fs)
-            _set_twin(host, fn, fs, twin)
-    # the name queries a card with its printed names answers in Lua (bootstrap.lua)
-    answered = sb.answer_names(libs["Card"], host.printed_names)
-    for name, twin in zip(NAMES_ANSWERED_IN_LUA, answered):
-        fn, fs = entries[name]
-        _set_twin(host, fn, fs, twin)
+        for (_, fn, _, fs), twin in zip(items, twins):
+            fn.lua_twin = twin
+            if fs is not None and is_direct_query(fs):
+                host.direct_queries[twin] = fs.fn
+                if fs.of_card is not None:
+                    host.card_values[twin] = fs.of_card
+    # card queries answered in Lua from a card's printed values (bootstrap.lua)
+    host.printed_answers = sb.answer_printed(libs["Card"], host.printed_stats)
     for lib in STRICT_LIBRARIES:
         sb.make_strict(libs[lib], lib)
-
-
-# The Card queries bootstrap.lua answers in Lua for a card with its printed names
-# (its order: runtime.LuaSandbox.answer_names).
-NAMES_ANSWERED_IN_LUA = ("Card.GetCode", "Card.IsCode", "Card.IsSetCard", "Card.GetFusionCode",
-                         "Card.IsFusionCode")
-
-
-def _set_twin(host: "LuaScriptHost", fn: Any, fs: FunctionSpec | None, twin: Any) -> None:
-    """``twin`` is the Lua function scripts get for the Python entry ``fn`` (of ``fs``,
-    None for a stub): Python passes it back for ``fn``; a read-only query passed as a
-    value is called from Python directly (host._direct_query)."""
-    old = getattr(fn, "lua_twin", None)
-    if old is not None:
-        host.direct_queries.pop(old, None)
-        host.card_values.pop(old, None)
-    fn.lua_twin = twin
-    if fs is not None and is_direct_query(fs):
-        host.direct_queries[twin] = fs.fn
-        if fs.of_card is not None:
-            host.card_values[twin] = fs.of_card
 
 
 def format_internal_error(name: str, exc: BaseException) -> tuple[str, str]:

@@ -320,8 +320,8 @@ class LuaSandbox:
         self._set_function = m.set_function
         self._set_functions = m.set_functions
         self._strict = m.strict
-        self._answer_names = m.answer_names
-        self.names_reset = m.names_reset
+        self._answer_printed = m.answer_printed
+        self.printed_reset = m.printed_reset
         self._where = m.where
         self._new_table = m.new_table
         self._identity = m.identity
@@ -377,12 +377,13 @@ class LuaSandbox:
             flat += item
         return _tuple(self._set_functions(lib, *flat))
 
-    def answer_names(self, card_lib: Any, printed_names: Callable[[Any], tuple]) -> tuple:
-        """Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode answered in Lua
-        for a card whose ``printed_names(handle)`` (name, second name or 0, archetypes...)
-        is not empty (bootstrap.lua, "names and archetypes answered in Lua"); returns the
-        five new functions in that order.  ``names_reset()`` forgets every card's names."""
-        return _tuple(self._answer_names(card_lib, printed_names))
+    def answer_printed(self, card_lib: Any, printed_stats: Callable[[Any], tuple]) -> Any:
+        """Card queries called as methods (``c:IsCode(code)``, ``c:GetLevel()``...) answered
+        in Lua for a card whose printed values they read (``printed_stats(handle)``: type,
+        Level, Type, Attribute, names and archetypes, -1 for one that is not printed;
+        bootstrap.lua, "printed stats answered in Lua"); returns the Lua table of those
+        answers by name.  ``printed_reset()`` forgets every card's values."""
+        return self._answer_printed(card_lib, printed_stats)
 
     def make_strict(self, lib: Any, libname: str) -> None:
         """Reading an absent name of ``lib`` raises "<lib>.<name> is not a function of the reference core"."""

@@ -23,11 +23,15 @@ from .group import CardSet
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
 from .constants import (
-    ASSUME_CODE, GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE,
-    STATUS_COPYING_EFFECT, STATUS_LEAVE_CONFIRMED,
+    ASSUME_ATTRIBUTE, ASSUME_CODE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_TYPE, GLOBALFLAG_SPSUMMON_ONCE,
+    LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT, STATUS_LEAVE_CONFIRMED,
+    STATUS_NO_LEVEL,
 )
 from .core_constants import CHINT_DESC_ADD
 from .messages import LocInfo, MsgCardHint, MsgDeckTop
+
+# the assumptions (Card.AssumeProperty) that change a printed stat (Card.printed_stats)
+PRINTED_ASSUMES = frozenset({ASSUME_CODE, ASSUME_TYPE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_ATTRIBUTE})
 
 __all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
            "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",
@@ -328,7 +332,10 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardBase):
         """Card.SetStatus: ignored while the card is copying effects."""
         if self.status & STATUS_COPYING_EFFECT:
             return
+        before = self.status
         self.set_status(status, enabled)
+        if (before ^ self.status) & STATUS_NO_LEVEL:
+            self.duel.printed_stats_changed(self)
 
     def set_spsummon_once(self: "Card", code: int) -> None:
         """Card.SetSPSummonOnce: only one Special Summon of cards with this code per
@@ -350,12 +357,12 @@ class Card(CardStatsMixin, CardChecksMixin, CardEffectsMixin, CardBase):
     def assume_property(self: "Card", assume_type: int, assume_value: int) -> None:
         """Card.AssumeProperty: answer stat questions with ``assume_value`` for one
         ASSUME_* stat until the duel restores the assumptions."""
-        was_code = self.assume_type == ASSUME_CODE
+        was = self.assume_type
         self.assume_type = assume_type & 0xFF
         self.assume_value = assume_value & 0xFFFFFFFF
         self.duel.assumes.add(self)
-        if was_code or self.assume_type == ASSUME_CODE:
-            self.duel.name_effects_changed(self)
+        if was in PRINTED_ASSUMES or self.assume_type in PRINTED_ASSUMES:
+            self.duel.printed_stats_changed(self)
 
     def set_hint(self: "Card", hint_type: int, value: int) -> None:
         """Card.SetHint: show a hint on the card (MSG_CARD_HINT); the description

@@ -66,7 +66,7 @@ from .core_constants import (
 )
 from .event import Chain
 from .card_data import CardBase
-from .card_stats import NAME_EFFECTS
+from .card_stats import PRINTED_STAT_EFFECTS
 from .group import CardSet
 from .messages import (LocInfo, MsgAddCounter, MsgCancelTarget, MsgCardHint, MsgCardTarget,
                        MsgDeckTop, MsgEquip, MsgMove, MsgRemoveCounter)
@@ -571,8 +571,8 @@ class CardEffectsMixin:
         if container is self.single_effect:
             self._remove_replaced_single(peffect)
         container.add(peffect.code, peffect)
-        if peffect.code in NAME_EFFECTS and container is not self.field_effect:
-            duel.name_effects_changed(self if container is self.single_effect else None)
+        if peffect.code in PRINTED_STAT_EFFECTS and container is not self.field_effect:
+            duel.printed_stats_changed(self if container is self.single_effect else None)
         infos = duel.infos
         peffect.id = infos.field_id
         infos.field_id += 1
@@ -680,8 +680,8 @@ class CardEffectsMixin:
                 duel.update_disable_check_list(peffect)
             _container_erase(self.field_effect, peffect)
             duel.remove_effect(peffect)
-        if erased in NAME_EFFECTS:
-            duel.name_effects_changed(self if peffect.type & EFFECT_TYPE_SINGLE else None)
+        if erased in PRINTED_STAT_EFFECTS:
+            duel.printed_stats_changed(self if peffect.type & EFFECT_TYPE_SINGLE else None)
         if (self.current.controler != PLAYER_NONE and not self.get_status(STATUS_DISABLED | STATUS_FORBIDDEN)
                 and check_target and peffect.is_disable_related()):
             for target in check_target:
@@ -1812,8 +1812,10 @@ class CardEffectsMixin:
         the chain) and, for each non-zero stat, a CHANGE_ATTRIBUTE / CHANGE_RACE /
         CHANGE_LEVEL / SET_BASE_ATTACK / SET_BASE_DEFENSE, all ending when the card
         leaves the field or is turned face-down."""
-        self.set_status(STATUS_NO_LEVEL, False)
         duel = self.duel
+        if self.status & STATUS_NO_LEVEL:
+            self.set_status(STATUS_NO_LEVEL, False)
+            duel.printed_stats_changed(self)
 
         def add_temp_effect(code: int, value: int, extra_reset_flag: int = 0) -> None:
             peffect = duel.new_effect()

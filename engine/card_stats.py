@@ -95,13 +95,20 @@ def setcode_list(value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# The effects that give a card a name or an archetype other than its printed ones
-# (or more of them), as Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode
-# read them.  While none reaches a card, those queries answer from its printed data
-# (printed_names); the duel tells its script host whenever that may change
-# (Duel.name_effects_changed).
+# The effects that make a card's names and archetypes, its type or its Level differ
+# from its printed ones (Card.GetCode, IsCode, IsSetCard, GetFusionCode, IsFusionCode;
+# GetType, IsType; GetLevel, IsLevel...).  While none of a kind reaches a card, those
+# queries answer from its printed data (printed_stats); the duel tells its script host
+# whenever that may change (Duel.printed_stats_changed).
 NAME_EFFECTS = frozenset({EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE,
                           EFFECT_ADD_FUSION_CODE, EFFECT_ADD_FUSION_SETCODE, EFFECT_ADD_LINK_CODE})
+TYPE_EFFECTS = frozenset({EFFECT_ADD_TYPE, EFFECT_REMOVE_TYPE, EFFECT_CHANGE_TYPE})
+LEVEL_EFFECTS = frozenset({EFFECT_UPDATE_LEVEL, EFFECT_CHANGE_LEVEL})
+RACE_EFFECTS = frozenset({EFFECT_ADD_RACE, EFFECT_REMOVE_RACE, EFFECT_CHANGE_RACE})
+ATTRIBUTE_EFFECTS = frozenset({EFFECT_ADD_ATTRIBUTE, EFFECT_REMOVE_ATTRIBUTE, EFFECT_CHANGE_ATTRIBUTE})
+MONSTER_EFFECTS = frozenset({EFFECT_PRE_MONSTER})   # a Spell or Trap treated as a monster
+PRINTED_STAT_EFFECTS = (NAME_EFFECTS | TYPE_EFFECTS | LEVEL_EFFECTS | RACE_EFFECTS | ATTRIBUTE_EFFECTS
+                        | MONSTER_EFFECTS)
 
 
 def _archetypes(setcode: tuple[int, ...]) -> tuple[int, ...]:
@@ -259,30 +266,66 @@ class CardStatsMixin:
             return orig, second
         return self.data.get_duel_code(), 0
 
-    def printed_names(self: "Card") -> tuple[int, ...] | None:
-        """(name, second name or 0, archetype codes...) when the card's names and
-        archetypes now are its printed ones; else None.
+    def printed_stats(self: "Card") -> tuple[int, ...]:
+        """(type, Level, Type (race), Attribute, name, second name or 0, archetype
+        codes...): the values the card's stats have now when they are its printed
+        ones; -1 for one that is not (the names: -1 alone, no archetypes).
 
-        They are while no name effect (NAME_EFFECTS) is among the card's own single
-        effects or anywhere else it could come from (an Equip Card's, a lasting
-        targeter's, a material's, a field effect: ``duel.names_reach_cards``), no
-        name is assumed for the card and none is being computed.  Then get_code and
-        get_another_code give get_original_code_rule, is_set_card matches the
-        archetypes of those names, and the Fusion names are the same names: no
-        effect look-up finds anything and no script runs.  The duel's placeholder
-        card (whose data changes) never has printed names here.
+        A kind of value is printed while no effect of that kind (TYPE_EFFECTS,
+        LEVEL_EFFECTS, RACE_EFFECTS, ATTRIBUTE_EFFECTS, NAME_EFFECTS) is among the
+        card's own single effects or anywhere else it could come from (an Equip
+        Card's, a lasting targeter's, a material's, a field effect:
+        ``duel.stat_effects_elsewhere``), none is assumed for the card and none is
+        being computed.  Then no effect look-up finds anything and no script runs:
+
+        * the type is the printed type (not for a Pendulum card, or a card in a
+          Pendulum Zone: that is a Pendulum Spell);
+        * a monster card's Level, Type and Attribute are the printed ones, the Level
+          at least 1 (0 for an Xyz or Link Monster, always; not printed for a card
+          without a Level, STATUS_NO_LEVEL);
+        * a Spell or Trap whose type is printed and that nothing treats as a monster
+          (EFFECT_PRE_MONSTER) has no Level, Type or Attribute (0);
+        * the names are get_original_code_rule, the archetypes those of these names
+          (is_set_card), and the Fusion names the same names.
+
+        The duel's placeholder card (whose data changes) has none of them here.
         """
         duel = self.duel
-        if (duel.names_reach_cards or self.assume_type == ASSUME_CODE or self.temp.code != UINT32_MAX
-                or self is duel.temp_card):
-            return None
+        if self is duel.temp_card:
+            return (-1, -1, -1, -1, -1)
+        data = self.data
         single = self.single_effect
-        for code in NAME_EFFECTS:
-            if code in single:
-                return None
+        elsewhere = duel.stat_effects_elsewhere
+        temp = self.temp
+        assumed = self.assume_type
+
+        def untouched(codes: frozenset[int]) -> bool:
+            return codes.isdisjoint(elsewhere) and not any(code in single for code in codes)
+
+        ctype = -1
+        if (not (data.type & TYPE_PENDULUM) and not self.current.pzone and temp.type == UINT32_MAX
+                and assumed != ASSUME_TYPE and untouched(TYPE_EFFECTS)):
+            ctype = data.type
+        level = race = attribute = -1
+        if data.type & TYPE_MONSTER:
+            if data.type & (TYPE_XYZ | TYPE_LINK):
+                level = 0
+            elif (not (self.status & STATUS_NO_LEVEL) and temp.level == UINT32_MAX
+                    and assumed != ASSUME_LEVEL and untouched(LEVEL_EFFECTS)):
+                level = max(_i32(data.level), 1)
+            if temp.race == UINT32_MAX and assumed != ASSUME_RACE and untouched(RACE_EFFECTS):
+                race = data.race
+            if temp.attribute == UINT32_MAX and assumed != ASSUME_ATTRIBUTE and untouched(ATTRIBUTE_EFFECTS):
+                attribute = data.attribute
+        elif ctype >= 0 and untouched(MONSTER_EFFECTS):
+            level = 0
+            race = 0 if assumed != ASSUME_RACE else -1
+            attribute = 0 if assumed != ASSUME_ATTRIBUTE else -1
+        if temp.code != UINT32_MAX or assumed == ASSUME_CODE or not untouched(NAME_EFFECTS):
+            return (ctype, level, race, attribute, -1)
         code1, code2 = self.get_original_code_rule()
-        data = self.data if code1 == self.data.code else self._read_card(code1)
-        out = (code1, code2) + _archetypes(data.setcode)
+        named = data if code1 == data.code else self._read_card(code1)
+        out = (ctype, level, race, attribute, code1, code2) + _archetypes(named.setcode)
         if code2:
             out += _archetypes(self._read_card(code2).setcode)
         return out

@@ -68,7 +68,7 @@ import itertools
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from .card import Card, CardData, EffectContainer
+from .card import PRINTED_ASSUMES, Card, CardData, EffectContainer
 from .effect import Effect
 from .event import Chain, Event
 from .group import CardSet, Group
@@ -95,7 +95,7 @@ from .operations.lp import LifePointsMixin
 from .operations.position import PositionMixin
 from .operations.control import ControlMixin
 from .operations.misc import MiscOperationsMixin
-from .constants import ASSUME_CODE, DUEL_OBSOLETE_RULING, MASTER_RULE3, PLAYER_NONE
+from .constants import DUEL_OBSOLETE_RULING, MASTER_RULE3, PLAYER_NONE
 from .core_constants import CURRENT_RULE, SIZE_RETURN_VALUE, TEMP_CARD_ID
 
 if TYPE_CHECKING:
@@ -455,10 +455,10 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         self.messages: list[Message] = []
         self.cards: list[Card] = []
         self.assumes: set[Card] = set()
-        # is a name effect anywhere but on a card's own single effects (name_effects_changed)?
-        self.names_reach_cards = False
-        # the script host's hook for name effects that come or go (name_effects_changed)
-        self.on_names_changed: Callable[[Card | None], None] | None = None
+        # the effects of card_stats.PRINTED_STAT_EFFECTS anywhere but on a card's own
+        # single effects, and the script host's hook (printed_stats_changed)
+        self.stat_effects_elsewhere: frozenset[int] = frozenset()
+        self.on_printed_stats_changed: Callable[[Card | None], None] | None = None
         # effects that must not be copied (the reference's duel::uncopy), insertion ordered
         self.uncopy: dict[Effect, None] = {}
         self._effect_serial = itertools.count(1)
@@ -537,10 +537,10 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
 
     def restore_assumes(self) -> None:
         for pcard in self.assumes:
-            was_code = pcard.assume_type == ASSUME_CODE
+            was = pcard.assume_type
             pcard.assume_type = 0
-            if was_code:
-                self.name_effects_changed(pcard)
+            if was in PRINTED_ASSUMES:
+                self.printed_stats_changed(pcard)
         self.assumes.clear()
 
     # ----- tokens (Duel.CreateToken) ----------------------------------------------------
@@ -585,7 +585,7 @@ class Duel(ZonesMixin, FieldEffectsMixin, PermissionsMixin, MaterialsMixin,
         self.returns = Returns()
         self.nil_event = Event()
         self.temp_card = self.new_card(TEMP_CARD_ID)
-        self.name_effects_changed(None)
+        self.printed_stats_changed(None)
 
     def reload_field_begin(self: "Duel", flag: int, rule: int) -> None:
         """Debug.ReloadFieldBegin: clear the duel, add ``flag`` to the duel options and

@@ -57,7 +57,7 @@ from ..messages import MsgPlayerHint
 from ..scripting import filter_cards
 from ..wire import i32 as _i32, u32 as _u32
 from ..card_effects import flag_effect_code
-from ..card_stats import NAME_EFFECTS
+from ..card_stats import PRINTED_STAT_EFFECTS
 
 if TYPE_CHECKING:
     from ..card import Card, EffectContainer
@@ -153,8 +153,8 @@ class FieldEffectsMixin:
             if container is None:
                 return
         container.add(peffect.code, peffect)
-        if peffect.code in NAME_EFFECTS and container is effects.aura_effect:
-            self.name_effects_changed(None)
+        if peffect.code in PRINTED_STAT_EFFECTS and container is effects.aura_effect:
+            self.printed_stats_changed(None)
         if peffect.handler is None:
             peffect.flag[0] |= EFFECT_FLAG_FIELD_ONLY
             peffect.handler = peffect.owner
@@ -190,8 +190,8 @@ class FieldEffectsMixin:
             return
         container, code = entry
         container.discard(code, peffect)
-        if code in NAME_EFFECTS and container is effects.aura_effect:
-            self.name_effects_changed(None)
+        if code in PRINTED_STAT_EFFECTS and container is effects.aura_effect:
+            self.printed_stats_changed(None)
         if not (peffect.type & EFFECT_TYPE_ACTIONS):
             if peffect.code == EFFECT_SPSUMMON_COUNT_LIMIT:
                 effects.spsummon_count_eff.pop(peffect, None)
@@ -212,20 +212,25 @@ class FieldEffectsMixin:
             self.core.reseted_effects[peffect] = None
             self._emit_player_hints(peffect, peffect.effect_owner, PHINT_DESC_REMOVE)
 
-    def name_effects_changed(self: "Duel", card: "Card | None") -> None:
-        """A name effect (card_stats.NAME_EFFECTS) was added to or removed from ``card``'s
-        own single effects, or a name was assumed for it or no longer is; ``card`` None:
-        one was added or removed anywhere else.  Recounts ``names_reach_cards`` (is any
-        such effect outside the cards' own single effects: in the field's auras or on
-        an Equip Card, a lasting targeter or a material?) and tells the script host
-        (``on_names_changed``), which may have kept the card's printed names.
+    def printed_stats_changed(self: "Duel", card: "Card | None") -> None:
+        """Something a card's printed stats depend on changed (Card.printed_stats): an
+        effect of PRINTED_STAT_EFFECTS was added to or removed from ``card``'s own
+        single effects, a type, Level or name was assumed for it or no longer is, it
+        lost or got STATUS_NO_LEVEL, it went to a Pendulum Zone; ``card`` None: such an
+        effect was added or removed anywhere else.  Recounts ``stat_effects_elsewhere``
+        (those effects in the field's auras or on an Equip Card, a lasting targeter
+        or a material) and tells the script host (``on_printed_stats_changed``),
+        which may have kept cards' printed stats.
         """
         if card is None:
             aura = self.effects.aura_effect
-            self.names_reach_cards = any(code in aura for code in NAME_EFFECTS) or any(
-                code in pcard.equip_effect or code in pcard.target_effect or code in pcard.xmaterial_effect
-                for pcard in self.cards for code in NAME_EFFECTS)
-        hook = self.on_names_changed
+            found = {code for code in PRINTED_STAT_EFFECTS if code in aura}
+            for pcard in self.cards:
+                for container in (pcard.equip_effect, pcard.target_effect, pcard.xmaterial_effect):
+                    if container:
+                        found.update(code for code in PRINTED_STAT_EFFECTS if code in container)
+            self.stat_effects_elsewhere = frozenset(found)
+        hook = self.on_printed_stats_changed
         if hook is not None:
             hook(card)
 

@@ -171,6 +171,8 @@ class ZonesMixin:
         elif location == LOCATION_EXTRA:
             self._add_to_extra(playerid, pcard)
         pcard.current.pzone = bool(pzone)
+        if pzone and not (pcard.data.type & TYPE_PENDULUM):
+            self.printed_stats_changed(pcard)     # (a card in a Pendulum Zone is a Pendulum Spell)
         pcard.apply_field_effect()
         pcard.fieldid = self.infos.field_id
         self.infos.field_id += 1

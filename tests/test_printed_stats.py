@@ -1,16 +1,18 @@
-"""Card names and archetypes answered in Lua (bootstrap.lua; Card.printed_names).
+"""Card queries answered in Lua from a card's printed values (bootstrap.lua; Card.printed_stats).
 
-Card.GetCode, IsCode, IsSetCard, GetFusionCode and IsFusionCode answer in Lua for a
-card whose names are its printed ones.  What must hold: every answer equals the
-binding's, for every card state and every argument list (the binding is the rule;
-the Lua answer only saves the crossing); a card whose names an effect or an assumed
-code changes is asked in Python, and the answers follow each change at once.
+The name and archetype queries (Card.GetCode, IsCode, IsSetCard, GetFusionCode,
+IsFusionCode), the type queries (GetType, IsType) and the Level queries (GetLevel,
+IsLevel, IsLevelBelow, IsLevelAbove) answer in Lua while the value they read is the
+card's printed one.  What must hold: every answer equals the binding's, for every card
+state and every argument list (the binding is the rule; the Lua answer only saves the
+crossing); a card whose value an effect, an assumption or its status changes is asked
+in Python, and the answers follow each change at once.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,37 +20,56 @@ import pytest
 from duelhost.bindings import registry
 from duelhost.bindings.args import Args
 from duelhost.bindings.errors import ScriptFailure
+from duelhost.bindings.host import LuaScriptHost
 from duelhost.engine.card import Card, CardData
 from duelhost.engine.constants import (
-    ASSUME_CODE, ASSUME_LEVEL, EFFECT_ADD_CODE, EFFECT_ADD_FUSION_CODE, EFFECT_ADD_SETCODE,
-    EFFECT_CHANGE_CODE, EFFECT_TYPE_EQUIP, EFFECT_TYPE_FIELD, EFFECT_TYPE_SINGLE, LOCATION_DECK,
-    LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_SZONE, TYPE_EQUIP, TYPE_SPELL,
+    ASSUME_CODE, ASSUME_LEVEL, ASSUME_TYPE, EFFECT_ADD_CODE, EFFECT_ADD_FUSION_CODE,
+    EFFECT_ADD_SETCODE, EFFECT_ADD_TYPE, EFFECT_CHANGE_CODE, EFFECT_CHANGE_LEVEL, EFFECT_TYPE_EQUIP,
+    EFFECT_TYPE_FIELD, EFFECT_TYPE_SINGLE, EFFECT_UPDATE_LEVEL, LOCATION_DECK, LOCATION_EXTRA,
+    LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_SZONE, STATUS_NO_LEVEL, TYPE_EFFECT,
+    TYPE_FUSION, TYPE_MONSTER, TYPE_PENDULUM, TYPE_SPELL, TYPE_TRAP, TYPE_TUNER, EFFECT_ADD_RACE,
+    EFFECT_CHANGE_ATTRIBUTE, EFFECT_PRE_MONSTER, RACE_DRAGON, RACE_WARRIOR, RACE_ZOMBIE, ATTRIBUTE_DARK, ATTRIBUTE_FIRE,
+    ASSUME_RACE, ASSUME_ATTRIBUTE,
 )
 from duelhost.engine.duel import Duel
 
 import test_lib_card
 from test_lib_card import DB as CARD_DB, Env as CardEnv
 
-QUERIES = registry.NAMES_ANSWERED_IN_LUA
+# the Card queries answered from printed values (bootstrap.lua, PRINTED_QUERIES)
+QUERIES = tuple("Card." + name for name in (
+    "GetCode", "IsCode", "IsSetCard", "GetFusionCode", "IsFusionCode", "GetType", "IsType", "GetLevel",
+    "IsLevel", "IsLevelBelow", "IsLevelAbove", "GetRace", "IsRace", "GetAttribute", "IsAttribute"))
 
 # the lib_card cards and a second name with archetypes of its own (Marine Dolphin's
 # second name is Dolphin, 17955766)
 DB: dict[int, CardData] = {
     **CARD_DB,
     17955766: CardData(code=17955766, type=CARD_DB[90001].type, level=3, setcode=(0x8A, 0, 0x31)),
+    90011: CardData(code=90011, type=TYPE_MONSTER | TYPE_EFFECT | TYPE_PENDULUM, level=5, lscale=2, rscale=2),
+    90012: CardData(code=90012, type=TYPE_MONSTER | TYPE_EFFECT | TYPE_TUNER, level=0),
+    # a Trap Monster's card: a Trap with monster stats in its record
+    90013: CardData(code=90013, type=TYPE_TRAP, level=4, race=RACE_WARRIOR, attribute=ATTRIBUTE_DARK),
 }
 
 
 class Env(CardEnv):
-    def __init__(self) -> None:
-        super().__init__()
-        self.duel.card_reader = DB.get
+    """test_lib_card's duel over DB, with scripts for its two extra cards."""
+
+    def __init__(self, extra_scripts: Path) -> None:
+        for code in (90011, 90012, 90013):
+            extra_scripts.joinpath(f"c{code}.lua").write_text(
+                "local s,id=GetID()\nfunction s.initial_effect(c) end\n", encoding="utf-8")
+        self.host = LuaScriptHost([extra_scripts, test_lib_card.TEST_SCRIPTS, test_lib_card.CONSTANTS],
+                                  strict=True)
+        self.duel = Duel(DB.get, seed=1, script=self.host)
+        self.runner = self.duel.new_card(90001)
+        self.duel.core.reason_player = 0
 
 
 @pytest.fixture
-def env(monkeypatch: pytest.MonkeyPatch) -> Iterator[Env]:
-    monkeypatch.setattr(test_lib_card, "DB", DB)
-    yield Env()
+def env(tmp_path: Path) -> Env:
+    return Env(tmp_path)
 
 
 def _binding(env: Env, name: str, *args: Any) -> tuple[str, Any]:
@@ -62,12 +83,12 @@ def _binding(env: Env, name: str, *args: Any) -> tuple[str, Any]:
     return "ok", r if type(r) is tuple else (r,)
 
 
-def _lua(env: Env, name: str, *args: Any) -> tuple[str, Any]:
-    """The same call made from Lua: ("ok", its values) or ("error", the message, which
-    starts with the script's position)."""
+def _lua(env: Env, name: str, c: Any, *args: Any) -> tuple[str, Any]:
+    """The same call made from Lua as a method of the card: ("ok", its values) or ("error",
+    the message, which starts with the script's position)."""
     try:
-        out = env.run(f"local r = table.pack(Card.{name.partition('.')[2]}(...)) "
-                      f"return table.unpack(r, 1, r.n)", *args)
+        out = env.run(f"local c = ... local r = table.pack(c:{name.partition('.')[2]}(select(2, ...))) "
+                      f"return table.unpack(r, 1, r.n)", c, *args)
     except ScriptFailure as exc:
         line = str(exc).split("\n")[0].removeprefix("error: ")
         assert line.startswith("snippet:1: "), line
@@ -78,13 +99,19 @@ def _lua(env: Env, name: str, *args: Any) -> tuple[str, Any]:
 ARGUMENT_LISTS = [(), (None,), (90001,), (90002,), (17955766,), (78734254,), (0x45,), (0x1045,),
                   (0x45, 0x1099), (0x1045, 0x45), (None, 90002), (0x8A,), (0x31,), (0x1099,),
                   (0x99,), (0x2045,), (-1,), (1 << 32 | 90001,), (90001 - (1 << 32),), (90001.0,),
-                  ("90001",), (True,), (0x45, "x"), (90001, {}), (0,)]
+                  ("90001",), (True,), (0x45, "x"), (90001, {}), (0,),
+                  # types and Levels
+                  (TYPE_MONSTER,), (TYPE_EFFECT | TYPE_PENDULUM,), (0x80000000,), (1, 2), (4,), (8,), (5,),
+                  (3, 4), (None, 8), (1 << 32 | 4,), (4.0,), (4.5,), (12, "x"), (13,)]
 
 
 def _cards(env: Env) -> list[Card]:
     return [env.place(90001, seq=0), env.place(90002, location=LOCATION_GRAVE),
             env.place(90004, location=LOCATION_HAND), env.place(78734254, location=LOCATION_DECK),
-            env.place(90003, location=LOCATION_SZONE, seq=1)]
+            env.place(90003, location=LOCATION_SZONE, seq=1), env.place(90005, location=LOCATION_EXTRA),
+            env.place(90006, location=LOCATION_EXTRA), env.place(90011, location=LOCATION_DECK),
+            env.place(90012, location=LOCATION_DECK), env.place(90007, location=LOCATION_HAND),
+            env.place(90013, location=LOCATION_HAND)]
 
 
 def _assert_same_as_binding(env: Env, cards: list[Any]) -> None:
@@ -95,18 +122,24 @@ def _assert_same_as_binding(env: Env, cards: list[Any]) -> None:
                 assert _lua(env, name, c, *args) == want, (name, c, args)
 
 
-def test_every_answer_equals_the_bindings_for_printed_names(env: Env) -> None:
+def test_every_answer_equals_the_bindings_for_printed_values(env: Env) -> None:
     cards = _cards(env)
-    assert all(c.printed_names() is not None for c in cards)
+    assert all(c.printed_stats()[4] >= 0 for c in cards)
     # a double-name card: both names, and the archetypes of both up to each list's first zero
-    assert cards[3].printed_names() == (78734254, 17955766, 0x8A)
+    assert cards[3].printed_stats() == (DB[78734254].type, 4, 0, 0, 78734254, 17955766, 0x8A)
     # an alternate artwork: the rule code and the archetypes of the card it stands for
-    assert cards[2].printed_names()[:2] == (90001, 0)
+    assert cards[2].printed_stats()[4:6] == (90001, 0)
+    # an Xyz and a Link Monster have no Level (0), a printed Level 0 counts as 1, a Spell
+    # or Trap has no Level, Type or Attribute (0); a Pendulum card's type is what it is now
+    assert [c.printed_stats()[1] for c in cards[4:]] == [0, 0, 0, 5, 1, 0, 0]
+    assert cards[0].printed_stats()[2:4] == (RACE_WARRIOR, ATTRIBUTE_DARK)
+    assert cards[4].printed_stats()[:4] == (DB[90003].type, 0, 0, 0)
+    assert cards[7].printed_stats()[0] == -1 and cards[8].printed_stats()[0] == DB[90012].type
     _assert_same_as_binding(env, cards)
-    # no card at all: the binding's messages, each with the script's line
+    # the answers are the method calls' only: Card.X itself is the binding
+    assert set(QUERIES) == {"Card." + k for k in env.host.printed_answers.keys()}
     for name in QUERIES:
-        for bad in (None, 5, "c"):
-            assert _lua(env, name, bad, 90001)[0] == "error"
+        assert env.run(f"return Card.{name[5:]} == (...).{name[5:]}", cards[0]) == (False,)
 
 
 def _register(env: Env, card: Card, kind: int, code: int, value: int, **fields: Any) -> Any:
@@ -122,20 +155,25 @@ def _reset(env: Env, e: Any) -> None:
     env.run("local e = ... e:Reset()", e)
 
 
-def test_a_name_effect_on_the_card_itself_is_asked_in_python_and_followed_at_once(env: Env) -> None:
+def test_an_effect_on_the_card_itself_is_asked_in_python_and_followed_at_once(env: Env) -> None:
     cards = _cards(env)
     c = cards[0]
     assert env.run("return (...):IsCode(90001)", c) == (True,)       # printed names, kept in Lua
     e = _register(env, c, EFFECT_TYPE_SINGLE, EFFECT_CHANGE_CODE, 90002)
-    assert c.printed_names() is None
+    assert c.printed_stats()[4:] == (-1,)
     assert env.run("return (...):IsCode(90001), (...):IsCode(90002), (...):GetCode()", c) == (False, True, 90002)
     _assert_same_as_binding(env, cards)
     _reset(env, e)
-    assert c.printed_names() is not None
+    assert c.printed_stats()[4] == 90001
     assert env.run("return (...):IsCode(90001), (...):IsCode(90002)", c) == (True, False)
     for code, value, query, args in ((EFFECT_ADD_CODE, 90007, "IsCode", (90007,)),
                                      (EFFECT_ADD_SETCODE, 0x77, "IsSetCard", (0x77,)),
-                                     (EFFECT_ADD_FUSION_CODE, 90005, "IsFusionCode", (90005,))):
+                                     (EFFECT_ADD_FUSION_CODE, 90005, "IsFusionCode", (90005,)),
+                                     (EFFECT_ADD_TYPE, TYPE_TUNER, "IsType", (TYPE_TUNER,)),
+                                     (EFFECT_UPDATE_LEVEL, 2, "IsLevel", (6,)),
+                                     (EFFECT_CHANGE_LEVEL, 1, "IsLevelBelow", (1,)),
+                                     (EFFECT_ADD_RACE, RACE_ZOMBIE, "IsRace", (RACE_ZOMBIE,)),
+                                     (EFFECT_CHANGE_ATTRIBUTE, ATTRIBUTE_FIRE, "IsAttribute", (ATTRIBUTE_FIRE,))):
         assert env.run(f"return (...):{query}(select(2, ...))", c, *args) == (False,)
         e = _register(env, c, EFFECT_TYPE_SINGLE, code, value)
         assert env.run(f"return (...):{query}(select(2, ...))", c, *args) == (True,), query
@@ -144,19 +182,20 @@ def test_a_name_effect_on_the_card_itself_is_asked_in_python_and_followed_at_onc
         assert env.run(f"return (...):{query}(select(2, ...))", c, *args) == (False,), query
 
 
-def test_a_name_effect_reaching_other_cards_turns_every_card_to_python(env: Env) -> None:
+def test_an_effect_reaching_other_cards_turns_every_card_to_python(env: Env) -> None:
     cards = _cards(env)
     hand = cards[2]
     assert env.run("return (...):IsSetCard(0x77)", hand) == (False,)
     # a field effect: every card of player 0's hand is also archetype 0x77
     e = _register(env, cards[0], EFFECT_TYPE_FIELD, EFFECT_ADD_SETCODE, 0x77,
                   range=LOCATION_MZONE, target_range=LOCATION_HAND)
-    assert env.duel.names_reach_cards
-    assert all(x.printed_names() is None for x in cards)
+    assert env.duel.stat_effects_elsewhere == {EFFECT_ADD_SETCODE}
+    assert all(x.printed_stats()[4:] == (-1,) for x in cards)
+    assert all(x.printed_stats()[0] >= 0 for x in cards[:4])
     assert env.run("return (...):IsSetCard(0x77)", hand) == (True,)
     _assert_same_as_binding(env, cards)
     _reset(env, e)
-    assert not env.duel.names_reach_cards
+    assert not env.duel.stat_effects_elsewhere
     assert env.run("return (...):IsSetCard(0x77)", hand) == (False,)
     # an Equip Spell's equip effect gives its target another name
     target = cards[0]
@@ -164,7 +203,7 @@ def test_a_name_effect_reaching_other_cards_turns_every_card_to_python(env: Env)
     equip.equiping_target = target
     target.equiping_cards.add(equip)
     e = _register(env, equip, EFFECT_TYPE_EQUIP, EFFECT_CHANGE_CODE, 90006)
-    assert env.duel.names_reach_cards
+    assert env.duel.stat_effects_elsewhere == {EFFECT_CHANGE_CODE}
     assert env.run("return (...):GetCode(), (...):IsCode(90006)", target) == (90006, True)
     _assert_same_as_binding(env, cards)
     _reset(env, e)
@@ -186,20 +225,62 @@ def test_an_assumed_name_is_asked_in_python_until_the_assumptions_end(env: Env) 
     assert env.run("return (...):GetCode()", c) == (90005,)
     env.duel.restore_assumes()
     assert env.run("return (...):GetCode()", c) == (90002,)
+    # an assumed type or Level likewise
+    for assumed, value, src, during, after in (
+            (ASSUME_TYPE, TYPE_MONSTER, "return (...):IsType(TYPE_FUSION), (...):GetType()",
+             (False, TYPE_MONSTER), (True, DB[90002].type)),
+            (ASSUME_LEVEL, 3, "return (...):IsLevel(3), (...):IsLevelAbove(8)", (True, False), (False, True)),
+            (ASSUME_RACE, RACE_ZOMBIE, "return (...):IsRace(RACE_ZOMBIE), (...):GetRace()",
+             (True, RACE_ZOMBIE), (False, DB[90002].race)),
+            (ASSUME_ATTRIBUTE, ATTRIBUTE_FIRE, "return (...):IsAttribute(ATTRIBUTE_FIRE), (...):GetAttribute()",
+             (True, ATTRIBUTE_FIRE), (False, DB[90002].attribute))):
+        assert env.run(src, c) == after
+        c.assume_property(assumed, value)
+        assert env.run(src, c) == during
+        _assert_same_as_binding(env, cards)
+        env.duel.restore_assumes()
+        assert env.run(src, c) == after
 
 
-def test_the_placeholder_card_never_answers_from_printed_names(env: Env) -> None:
+def test_a_status_or_a_pendulum_zone_that_changes_a_value_is_followed(env: Env) -> None:
+    cards = _cards(env)
+    # a Trap treated as a monster (EFFECT_PRE_MONSTER, as Trap Monsters are) has its Level
+    trap = cards[10]
+    assert env.run("return (...):GetLevel(), (...):IsRace(RACE_WARRIOR)", trap) == (0, False)
+    e = _register(env, trap, EFFECT_TYPE_SINGLE, EFFECT_PRE_MONSTER, TYPE_MONSTER)
+    assert env.run("return (...):GetLevel(), (...):IsRace(RACE_WARRIOR)", trap) == (4, True)
+    _assert_same_as_binding(env, cards)
+    _reset(env, e)
+    assert env.run("return (...):GetLevel(), (...):IsRace(RACE_WARRIOR)", trap) == (0, False)
+    c = cards[0]
+    # a monster that loses its Level (a script's Card.SetStatus), and gets it back
+    assert env.run("return (...):GetLevel()", c) == (4,)
+    env.run("(...):SetStatus(STATUS_NO_LEVEL, true)", c)
+    assert env.run("return (...):GetLevel(), (...):IsLevelBelow(12)", c) == (0, False)
+    _assert_same_as_binding(env, cards)
+    env.run("(...):SetStatus(STATUS_NO_LEVEL, false)", c)
+    assert env.run("return (...):GetLevel(), (...):IsLevelBelow(12)", c) == (4, True)
+    # a card that is no Pendulum card put into a Pendulum Zone is a Pendulum Spell there
+    spell = cards[4]
+    assert env.run("return (...):IsType(TYPE_PENDULUM)", spell) == (False,)
+    env.duel.remove_card(spell)
+    env.duel.add_card(0, spell, LOCATION_SZONE, 0, pzone=True)
+    assert env.run("return (...):IsType(TYPE_PENDULUM), (...):GetType()", spell) == (True, TYPE_PENDULUM | TYPE_SPELL)
+    _assert_same_as_binding(env, cards)
+
+
+def test_the_placeholder_card_never_answers_from_printed_values(env: Env) -> None:
     """The duel's placeholder card wears the data of the monster being asked about
     (Duel.IsPlayerCanSpecialSummonMonster): its names always come from its data now."""
     temp = env.duel.temp_card
-    assert temp.printed_names() is None
+    assert temp.printed_stats() == (-1, -1, -1, -1, -1)
     temp.data = DB[90002].copy()
     assert env.run("return (...):GetCode(), (...):IsSetCard(0x1045)", temp) == (90002, True)
     temp.data = DB[90001].copy()
     assert env.run("return (...):GetCode(), (...):IsSetCard(0x1045)", temp) == (90001, False)
 
 
-def test_a_plain_cards_name_queries_never_cross_into_python(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plain_cards_queries_never_cross_into_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The saving itself: after a card's first question its name queries run no binding."""
     calls: list[str] = []
     for name in QUERIES:
@@ -209,21 +290,30 @@ def test_a_plain_cards_name_queries_never_cross_into_python(env: Env, monkeypatc
         def counted(ctx: Any, args: Args, _fn: Any = spec.fn, _name: str = name) -> Any:
             calls.append(_name)
             return _fn(ctx, args)
-        monkeypatch.setitem(registry._REGISTRY, name, dataclasses.replace(spec, fn=counted, of_card_int=None))
-    env = Env()
+        monkeypatch.setitem(registry._REGISTRY, name, dataclasses.replace(spec, fn=counted, of_card=None, of_card_int=None))
+    env = Env(tmp_path)
     plain, changed = env.place(90001, seq=0), env.place(90002, seq=1)
     _register(env, changed, EFFECT_TYPE_SINGLE, EFFECT_CHANGE_CODE, 90003)
-    src = "local c = ... return c:GetCode(), c:IsCode(1, 90001), c:IsSetCard(0x45), c:GetFusionCode(), c:IsFusionCode(2)"
-    assert env.run(src, plain) == (90001, True, True, 90001, False)
+    _register(env, changed, EFFECT_TYPE_SINGLE, EFFECT_ADD_TYPE, TYPE_TUNER)
+    _register(env, changed, EFFECT_TYPE_SINGLE, EFFECT_UPDATE_LEVEL, 1)
+    _register(env, changed, EFFECT_TYPE_SINGLE, EFFECT_ADD_RACE, RACE_ZOMBIE)
+    _register(env, changed, EFFECT_TYPE_SINGLE, EFFECT_CHANGE_ATTRIBUTE, ATTRIBUTE_FIRE)
+    src = ("local c = ... return c:GetCode(), c:IsCode(1, 90001), c:IsSetCard(0x45), c:GetFusionCode(), "
+           "c:IsFusionCode(2), c:GetType(), c:IsType(TYPE_TUNER), c:GetLevel(), c:IsLevel(4, 9), "
+           "c:IsLevelBelow(4), c:IsLevelAbove(9), c:GetRace(), c:IsRace(RACE_ZOMBIE), c:GetAttribute(), "
+           "c:IsAttribute(ATTRIBUTE_FIRE)")
+    assert env.run(src, plain) == (90001, True, True, 90001, False, DB[90001].type, False, 4, True, True, False,
+                                   RACE_WARRIOR, False, ATTRIBUTE_DARK, False)
     assert calls == []
-    assert env.run(src, changed) == (90003, False, False, 90003, False)
+    assert env.run(src, changed) == (90003, False, False, 90003, False, DB[90002].type | TYPE_TUNER, True,
+                                     9, True, False, True, RACE_DRAGON | RACE_ZOMBIE, True, ATTRIBUTE_FIRE, True)
     assert sorted(calls) == sorted(QUERIES)
 
 
 # ----- random duels, every answer checked against the binding at the moment it is given --------
 
 class Shadow:
-    """Wraps each name query answered in Lua so that every call also asks the binding
+    """Wraps each query answered in Lua so that every call also asks the binding
     (in Python, with the same arguments, at the same moment) and records any difference."""
 
     def __init__(self) -> None:
@@ -245,11 +335,11 @@ class Shadow:
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from duelhost.bindings.host import LuaScriptHost
         from duelhost.bindings.runtime import LuaSandbox
-        answer_names = LuaSandbox.answer_names
+        answer_printed = LuaSandbox.answer_printed
         attach = LuaScriptHost.attach
         shadow = self
 
-        def shadowed(sb: Any, card_lib: Any, printed: Any) -> tuple:
+        def shadowed(sb: Any, card_lib: Any, printed: Any) -> Any:
             make = sb.lua.eval("""function(name, fast, check)
               return function(...)
                 local r = table.pack(pcall(fast, ...))
@@ -259,18 +349,17 @@ class Shadow:
               end
             end""")
             check = sb.set_function(sb.lua.table(), "check", shadow.check, False)
-            out = []
-            for name, fast in zip(QUERIES, answer_names(sb, card_lib, printed)):
-                f = make(name, fast, check)
-                card_lib[name.partition(".")[2]] = f
-                out.append(f)
-            return tuple(out)
+            answers = answer_printed(sb, card_lib, printed)
+            for name in QUERIES:
+                short = name.partition(".")[2]
+                answers[short] = make(name, answers[short], check)
+            return answers
 
         def attached(host: Any, duel: Any) -> None:
             shadow.host = host
             attach(host, duel)
 
-        monkeypatch.setattr(LuaSandbox, "answer_names", shadowed)
+        monkeypatch.setattr(LuaSandbox, "answer_printed", shadowed)
         monkeypatch.setattr(LuaScriptHost, "attach", attached)
 
 
@@ -327,3 +416,12 @@ def test_random_duels_with_real_scripts_answer_as_the_bindings(monkeypatch: pyte
         _play_random(db, real_scripts, pool, seed, 400)
     assert shadow.checked > 1000, shadow.checked
     assert shadow.differences == []
+
+
+def test_a_script_that_replaces_a_query_of_card_gets_it_for_the_method_call_too(env: Env) -> None:
+    cards = _cards(env)
+    src = ("local c = ... local old = Card.IsCode "
+           "Card.IsCode = function(card, code) return code == 12345 end "
+           "local r1, r2 = c:IsCode(12345), c:IsCode(90001) "
+           "Card.IsCode = old return r1, r2, c:IsCode(90001)")
+    assert env.run(src, cards[0]) == (True, False, True)
