@@ -12,7 +12,8 @@
 --     (python.as_function), so a script's `return Duel.X(...)` keeps the
 --     script's frame, as with the reference's C functions; the 79 yielding
 --     ones get a small Lua wrapper that suspends when the entry returns
---     YIELD_MARK;
+--     YIELD_MARK; fifteen Card queries called as methods are answered in Lua
+--     for a card's printed values ("printed stats answered in Lua");
 --   * a binding error is a Python exception whose text already carries the
 --     script position (Python asks `where` for it); the message handler
 --     turns it back into that text;

@@ -13,7 +13,8 @@ What scripts rely on (DESIGN.md "Object handles"), and how it holds here:
   objects read through it (indexing, ``#g`` and ``g1 + g2`` via Group's
   metamethods, ``tostring`` as "userdata: 0x..."), while the script-visible
   ``getmetatable`` answers with the class table.  No attribute of an anchor
-  is readable from Lua.
+  is readable from Lua.  (Between ``c<code>`` and ``Card`` sit the Card queries
+  answered in Lua from printed values: bootstrap.lua, docs/bindings.md.)
 - One engine object, one Lua value: the anchor is made once and kept on the
   engine object (``obj.handle``); lupa pushes an object it already pushed as
   the same userdata while that userdata lives, and a strong Lua table (by
