@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.card import Card
+from ..engine.card_stats import NOTHING_PRINTED
 from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
 from ..engine.scripting import filter_each
@@ -370,7 +371,7 @@ class LuaScriptHost:
             try:
                 return anchor.obj.printed_stats()
             except Exception:  # noqa: BLE001 - the bindings then answer (and report) it
-                return (-1, -1, -1)
+                return NOTHING_PRINTED
         return ()
 
     def _printed_stats_changed(self, card: Card | None) -> None:

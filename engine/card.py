@@ -18,20 +18,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .card_data import CardBase, CardData, CardState
-from .card_stats import CardStatsMixin
+from .card_stats import PRINTED_ASSUMES, CardStatsMixin
 from .group import CardSet
 from .card_checks import NULL_INFO, CardChecksMixin, MaterialInfo
 from .card_effects import NO_TARGET, CardEffectsMixin, card_operation_key, card_operation_sort
 from .constants import (
-    ASSUME_ATTRIBUTE, ASSUME_CODE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_TYPE, GLOBALFLAG_SPSUMMON_ONCE,
-    LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT, STATUS_LEAVE_CONFIRMED,
-    STATUS_NO_LEVEL,
+    GLOBALFLAG_SPSUMMON_ONCE, LOCATION_DECK, PLAYER_NONE, POS_FACEUP_DEFENSE, STATUS_COPYING_EFFECT,
+    STATUS_LEAVE_CONFIRMED, STATUS_NO_LEVEL,
 )
 from .core_constants import CHINT_DESC_ADD
 from .messages import LocInfo, MsgCardHint, MsgDeckTop
-
-# the assumptions (Card.AssumeProperty) that change a printed stat (Card.printed_stats)
-PRINTED_ASSUMES = frozenset({ASSUME_CODE, ASSUME_TYPE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_ATTRIBUTE})
 
 __all__ = ["Card", "CardData", "CardState", "QueryCache", "SendtoParam", "AttackerMap",
            "EffectContainer", "MaterialInfo", "NULL_INFO", "NO_TARGET", "card_operation_key",

@@ -95,9 +95,10 @@ def setcode_list(value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# The effects that make a card's names and archetypes, its type or its Level differ
-# from its printed ones (Card.GetCode, IsCode, IsSetCard, GetFusionCode, IsFusionCode;
-# GetType, IsType; GetLevel, IsLevel...).  While none of a kind reaches a card, those
+# The effects that make a card's names and archetypes, type, Level, Type or Attribute
+# differ from its printed ones (Card.GetCode, IsCode, IsSetCard...; GetType, IsType;
+# GetLevel, IsLevel...; GetRace, IsRace; GetAttribute, IsAttribute), and the
+# assumptions (Card.AssumeProperty) that do.  While none of a kind reaches a card, those
 # queries answer from its printed data (printed_stats); the duel tells its script host
 # whenever that may change (Duel.printed_stats_changed).
 NAME_EFFECTS = frozenset({EFFECT_CHANGE_CODE, EFFECT_ADD_CODE, EFFECT_ADD_SETCODE,
@@ -109,6 +110,9 @@ ATTRIBUTE_EFFECTS = frozenset({EFFECT_ADD_ATTRIBUTE, EFFECT_REMOVE_ATTRIBUTE, EF
 MONSTER_EFFECTS = frozenset({EFFECT_PRE_MONSTER})   # a Spell or Trap treated as a monster
 PRINTED_STAT_EFFECTS = (NAME_EFFECTS | TYPE_EFFECTS | LEVEL_EFFECTS | RACE_EFFECTS | ATTRIBUTE_EFFECTS
                         | MONSTER_EFFECTS)
+PRINTED_ASSUMES = frozenset({ASSUME_CODE, ASSUME_TYPE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_ATTRIBUTE})
+# printed_stats of a card none of whose values is printed
+NOTHING_PRINTED = (-1, -1, -1, -1, -1)
 
 
 def _archetypes(setcode: tuple[int, ...]) -> tuple[int, ...]:
@@ -292,7 +296,7 @@ class CardStatsMixin:
         """
         duel = self.duel
         if self is duel.temp_card:
-            return (-1, -1, -1, -1, -1)
+            return NOTHING_PRINTED
         data = self.data
         single = self.single_effect
         elsewhere = duel.stat_effects_elsewhere

@@ -68,7 +68,8 @@ import itertools
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from .card import PRINTED_ASSUMES, Card, CardData, EffectContainer
+from .card import Card, CardData, EffectContainer
+from .card_stats import PRINTED_ASSUMES
 from .effect import Effect
 from .event import Chain, Event
 from .group import CardSet, Group

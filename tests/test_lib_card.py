@@ -50,9 +50,10 @@ _LISTS = {LOCATION_DECK: "list_main", LOCATION_HAND: "list_hand", LOCATION_GRAVE
 class Env:
     """A duel with the Lua host and a runner card."""
 
-    def __init__(self, strict: bool = True) -> None:
-        self.host = LuaScriptHost([TEST_SCRIPTS, CONSTANTS], strict=strict)
-        self.duel = Duel(DB.get, seed=1, script=self.host)
+    def __init__(self, strict: bool = True, db: dict[int, CardData] | None = None,
+                 more_scripts: tuple[Path, ...] = ()) -> None:
+        self.host = LuaScriptHost([*more_scripts, TEST_SCRIPTS, CONSTANTS], strict=strict)
+        self.duel = Duel((DB if db is None else db).get, seed=1, script=self.host)
         self.runner = self.duel.new_card(90001)
         self.duel.core.reason_player = 0
 

@@ -23,17 +23,14 @@ from duelhost.bindings.errors import ScriptFailure
 from duelhost.bindings.host import LuaScriptHost
 from duelhost.engine.card import Card, CardData
 from duelhost.engine.constants import (
-    ASSUME_CODE, ASSUME_LEVEL, ASSUME_TYPE, EFFECT_ADD_CODE, EFFECT_ADD_FUSION_CODE,
-    EFFECT_ADD_SETCODE, EFFECT_ADD_TYPE, EFFECT_CHANGE_CODE, EFFECT_CHANGE_LEVEL, EFFECT_TYPE_EQUIP,
-    EFFECT_TYPE_FIELD, EFFECT_TYPE_SINGLE, EFFECT_UPDATE_LEVEL, LOCATION_DECK, LOCATION_EXTRA,
-    LOCATION_GRAVE, LOCATION_HAND, LOCATION_MZONE, LOCATION_SZONE, STATUS_NO_LEVEL, TYPE_EFFECT,
-    TYPE_FUSION, TYPE_MONSTER, TYPE_PENDULUM, TYPE_SPELL, TYPE_TRAP, TYPE_TUNER, EFFECT_ADD_RACE,
-    EFFECT_CHANGE_ATTRIBUTE, EFFECT_PRE_MONSTER, RACE_DRAGON, RACE_WARRIOR, RACE_ZOMBIE, ATTRIBUTE_DARK, ATTRIBUTE_FIRE,
-    ASSUME_RACE, ASSUME_ATTRIBUTE,
+    ASSUME_ATTRIBUTE, ASSUME_CODE, ASSUME_LEVEL, ASSUME_RACE, ASSUME_TYPE, ATTRIBUTE_DARK, ATTRIBUTE_FIRE,
+    EFFECT_ADD_CODE, EFFECT_ADD_FUSION_CODE, EFFECT_ADD_RACE, EFFECT_ADD_SETCODE, EFFECT_ADD_TYPE,
+    EFFECT_CHANGE_ATTRIBUTE, EFFECT_CHANGE_CODE, EFFECT_CHANGE_LEVEL, EFFECT_PRE_MONSTER, EFFECT_TYPE_EQUIP,
+    EFFECT_TYPE_FIELD, EFFECT_TYPE_SINGLE, EFFECT_UPDATE_LEVEL, LOCATION_DECK, LOCATION_EXTRA, LOCATION_GRAVE,
+    LOCATION_HAND, LOCATION_MZONE, LOCATION_SZONE, RACE_DRAGON, RACE_WARRIOR, RACE_ZOMBIE, TYPE_EFFECT,
+    TYPE_MONSTER, TYPE_PENDULUM, TYPE_SPELL, TYPE_TRAP, TYPE_TUNER,
 )
-from duelhost.engine.duel import Duel
 
-import test_lib_card
 from test_lib_card import DB as CARD_DB, Env as CardEnv
 
 # the Card queries answered from printed values (bootstrap.lua, PRINTED_QUERIES)
@@ -54,17 +51,13 @@ DB: dict[int, CardData] = {
 
 
 class Env(CardEnv):
-    """test_lib_card's duel over DB, with scripts for its two extra cards."""
+    """test_lib_card's duel over DB, with scripts for its three extra cards."""
 
     def __init__(self, extra_scripts: Path) -> None:
         for code in (90011, 90012, 90013):
             extra_scripts.joinpath(f"c{code}.lua").write_text(
                 "local s,id=GetID()\nfunction s.initial_effect(c) end\n", encoding="utf-8")
-        self.host = LuaScriptHost([extra_scripts, test_lib_card.TEST_SCRIPTS, test_lib_card.CONSTANTS],
-                                  strict=True)
-        self.duel = Duel(DB.get, seed=1, script=self.host)
-        self.runner = self.duel.new_card(90001)
-        self.duel.core.reason_player = 0
+        super().__init__(db=DB, more_scripts=(extra_scripts,))
 
 
 @pytest.fixture
@@ -333,7 +326,6 @@ class Shadow:
             self.differences.append((name, args, got, want))
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from duelhost.bindings.host import LuaScriptHost
         from duelhost.bindings.runtime import LuaSandbox
         answer_printed = LuaSandbox.answer_printed
         attach = LuaScriptHost.attach
@@ -425,3 +417,12 @@ def test_a_script_that_replaces_a_query_of_card_gets_it_for_the_method_call_too(
            "local r1, r2 = c:IsCode(12345), c:IsCode(90001) "
            "Card.IsCode = old return r1, r2, c:IsCode(90001)")
     assert env.run(src, cards[0]) == (True, False, True)
+
+
+def test_a_card_whose_printed_values_cannot_be_read_is_asked_in_python(env: Env,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """If reading a card's printed values fails, every query goes to its binding."""
+    def broken(self: Card) -> tuple[int, ...]:
+        raise RuntimeError("no printed values")
+    monkeypatch.setattr(Card, "printed_stats", broken)
+    _assert_same_as_binding(env, _cards(env)[:2])

@@ -215,8 +215,8 @@ class FieldEffectsMixin:
     def printed_stats_changed(self: "Duel", card: "Card | None") -> None:
         """Something a card's printed stats depend on changed (Card.printed_stats): an
         effect of PRINTED_STAT_EFFECTS was added to or removed from ``card``'s own
-        single effects, a type, Level or name was assumed for it or no longer is, it
-        lost or got STATUS_NO_LEVEL, it went to a Pendulum Zone; ``card`` None: such an
+        single effects, one of those values was assumed for it or no longer is
+        (PRINTED_ASSUMES), it lost or got STATUS_NO_LEVEL, it went to a Pendulum Zone; ``card`` None: such an
         effect was added or removed anywhere else.  Recounts ``stat_effects_elsewhere``
         (those effects in the field's auras or on an Equip Card, a lasting targeter
         or a material) and tells the script host (``on_printed_stats_changed``),
