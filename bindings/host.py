@@ -503,16 +503,22 @@ class LuaScriptHost:
                 self._lua_depth -= 1
                 if fresh and self.sandbox.hooks_armed:
                     self.sandbox.disarm_hooks()
-        except MemoryExhausted as exc:
-            out = (False, str(exc), "memory", None)
-        except LuaMemoryError:
-            self._collect_after_memory_error()
-            out = (False, "not enough memory", "string", None)
-        except LuaError as exc:
-            out = (False, f"Lua error in the host's glue: {exc}", "string", None)
+        except (MemoryExhausted, LuaError) as exc:
+            out = self._glue_failure(exc)
         if fresh and (self._stopping is not None or self._repeats):
             return self._end_stop(out, thread)
         return out
+
+    def _glue_failure(self, exc: Exception) -> tuple:
+        """The failure tuple of an outermost call the glue could not make or finish: no
+        memory left for Lua (the heap past its limit, or an allocation refused inside),
+        or a lupa error."""
+        if isinstance(exc, MemoryExhausted):
+            return (False, str(exc), "memory", None)
+        if isinstance(exc, LuaMemoryError):
+            self._collect_after_memory_error()
+            return (False, "not enough memory", "string", None)
+        return (False, f"Lua error in the host's glue: {exc}", "string", None)
 
     def _end_stop(self, out: tuple, thread: int | None) -> tuple:
         """The outermost call returned: a call being stopped fails with the stop's
@@ -593,11 +599,46 @@ class LuaScriptHost:
 
     def _plain(self, fn: Any, args: tuple) -> tuple:
         """A plain call with the reference's counters (no_action, call_depth)."""
+        if self._lua_depth == 0 and not self.dropped_tasks and not self.handles.released:
+            return self._plain_outermost(fn, args)
         self.no_action += 1
         self.call_depth += 1
         try:
             # the sandbox's Lua dispatcher itself (LuaSandbox.call without its wrapper)
             out = self._enter(self._lua_call, None, fn, *self.handles.args_to_lua(args))
+            return out if type(out) is tuple else (out,)
+        finally:
+            self.no_action -= 1
+            self._leave_depth()
+
+    def _plain_outermost(self, fn: Any, args: tuple) -> tuple:
+        """_plain when no script code is running and nothing is left to release: the
+        engine asking a condition, a cost or a target check (most calls into Lua).  The
+        same steps as _plain -> _enter -> _leave_depth, in one frame: the counters, the
+        arguments' handles, the fresh budget, the call on the main thread, the clean-up."""
+        sb = self.sandbox
+        assert sb is not None
+        self.no_action += 1
+        self.call_depth += 1
+        try:
+            lua_args = self.handles.args_to_lua(args)
+            try:
+                sb.ensure_headroom()
+                self._deadline = arm = _monotonic() + self._budget
+                self._thread_id = _get_ident()
+                self._lua_depth = 1
+                self._threads.append(None)
+                try:
+                    out = self._lua_call(arm, fn, *lua_args)
+                finally:
+                    self._threads.pop()
+                    self._lua_depth = 0
+                    if sb.hooks_armed:
+                        sb.disarm_hooks()
+            except (MemoryExhausted, LuaError) as exc:
+                out = self._glue_failure(exc)
+            if self._stopping is not None or self._repeats:
+                out = self._end_stop(out, None)
             return out if type(out) is tuple else (out,)
         finally:
             self.no_action -= 1
