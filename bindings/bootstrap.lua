@@ -714,8 +714,10 @@ function M.call(fresh, fn, ...)
 end
 
 -- Filter cards in one crossing (the engine's loops: Duel.GetMatchingGroup,
--- Group.Filter...): fn(c, ...) for each of the first n arguments in turn, the
--- rest being every call's extra arguments -- the calls a plain call per card
+-- Group.Filter...): fn(c, ...) for the card of each of the first n arguments
+-- in turn (handle ids: REFS keeps every card's handle for the whole duel, and
+-- integers cross from Python far more cheaply than userdata), the rest being
+-- every call's extra arguments -- the calls a plain call per card
 -- would make, in the same order -- stopping after `limit` matches (0: none) or
 -- at the first error.  Only for nested calls (no budget is armed here).
 -- (true, k, i1, i2...): k cards were called, those indexes matched;
@@ -727,7 +729,7 @@ function M.filter_cards(fn, n, limit, ...)
   local hits, h = {}, 0
   for i = 1, n do
     last_tb = nil
-    local ok, v = xpcall(fn, handler, a[i], tunpack(a, n + 1, total))
+    local ok, v = xpcall(fn, handler, REFS[a[i]], tunpack(a, n + 1, total))
     if not ok then
       local _, msg, t, tb = failure(v)
       return false, i, msg, t, tb, tunpack(hits, 1, h)

@@ -90,12 +90,14 @@ NoValue = _NoValueType()
 
 
 class CardAnchor:
-    """The Python side of a card's handle."""
+    """The Python side of a card's handle (``hid``: the handle's id, under which Lua
+    keeps it: a filter batch passes cards to Lua by id, see HandleTable.card_ids)."""
 
-    __slots__ = ("obj",)
+    __slots__ = ("obj", "hid")
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, hid: int) -> None:
         self.obj = card
+        self.hid = hid
 
 
 class _HandleRef(weakref.ref):
@@ -163,8 +165,8 @@ class HandleTable:
         """The handle of a card whose class table is ``cls`` (made once)."""
         a = card.handle
         if a is None:
-            a = CardAnchor(card)
-            self._sb.adopt(a, cls, next(self._ids))
+            a = CardAnchor(card, next(self._ids))
+            self._sb.adopt(a, cls, a.hid)
             card.handle = a
         return a
 
@@ -197,6 +199,18 @@ class HandleTable:
         """The Lua value of an engine object (its anchor; lupa pushes its userdata)."""
         a = obj.handle
         return a if a is not None else self._make(obj)
+
+    def card_ids(self, cards: list[Card]) -> list[int]:
+        """The handle ids of ``cards`` (handles made where missing).  Lua keeps every
+        card's handle by its id for the whole duel, so a list of cards can cross as
+        integers, which lupa passes far more cheaply than userdata (~0.4 us each)."""
+        out = []
+        for c in cards:
+            a = c.handle
+            if a is None:
+                a = self._make(c)
+            out.append(a.hid)
+        return out
 
     # ----- converting values -------------------------------------------------------------------
 

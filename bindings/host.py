@@ -758,8 +758,8 @@ class LuaScriptHost:
         if (not cards or self._lua_depth == 0 or self.call_depth == 0
                 or fn in self.direct_queries):
             return filter_each(self, fn, cards, extra, limit)
-        args_to_lua = self.handles.args_to_lua
-        lua_extra = tuple(args_to_lua(extra))
+        card_ids = self.handles.card_ids
+        lua_extra = tuple(self.handles.args_to_lua(extra))
         passed: list[Card] = []
         start = 0
         while start < len(cards):
@@ -768,7 +768,7 @@ class LuaScriptHost:
             self.no_action += 1
             self.call_depth += 1
             try:
-                out = self._enter(self._filter_batch, None, fn, args_to_lua(rest), lua_extra, want)
+                out = self._enter(self._filter_batch, None, fn, card_ids(rest), lua_extra, want)
             finally:
                 self.no_action -= 1
                 self._leave_depth()
@@ -786,8 +786,8 @@ class LuaScriptHost:
             start += called
         return passed
 
-    def _filter_batch(self, fresh: bool, fn: Any, handles: list[Any], extra: tuple, limit: int) -> Any:
-        return self.sandbox.filter_cards(fn, handles, extra, limit)
+    def _filter_batch(self, fresh: bool, fn: Any, ids: list[int], extra: tuple, limit: int) -> Any:
+        return self.sandbox.filter_cards(fn, ids, extra, limit)
 
     def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
         if fn is None:

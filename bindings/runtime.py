@@ -512,11 +512,12 @@ class LuaSandbox:
         """(True, results...) or (False, message|None, error type, traceback|None)."""
         return _tuple(self._call(fresh, fn, *args))
 
-    def filter_cards(self, fn: Any, handles: list[Any], extra: tuple, limit: int) -> tuple | None:
-        """Call ``fn(handle, *extra)`` for each handle in one crossing (nested calls only):
-        (True, called, matched indexes...) or (False, called, message, error type,
-        traceback, matched indexes...); None when ``fn`` is not a function."""
-        r = self._filter_cards(fn, len(handles), limit, *handles, *extra)
+    def filter_cards(self, fn: Any, ids: list[int], extra: tuple, limit: int) -> tuple | None:
+        """Call ``fn(card, *extra)`` for each card handle id (HandleTable.card_ids) in one
+        crossing (nested calls only): (True, called, matched indexes...) or (False,
+        called, message, error type, traceback, matched indexes...); None when ``fn`` is
+        not a function."""
+        r = self._filter_cards(fn, len(ids), limit, *ids, *extra)
         return None if r is None else _tuple(r)
 
     def call_field(self, fresh: Fresh, obj: Any, name: str, *args: Any) -> tuple:

@@ -152,3 +152,39 @@ def test_batched_target_filters_make_the_same_calls_in_the_same_order(tmp_path):
     assert 1 <= n < 10
     calls = log.split(",")
     assert [t for t in calls if t[0] == "n"] and len([t for t in calls if t[0] == "c"]) == 10
+
+
+IDENTITY_SCRIPT = """
+local s,id=GetID()
+function s.initial_effect(c) end
+function s.identity()
+  local seen, n = {}, 0
+  Duel.GetMatchingGroup(function(c) seen[c] = getmetatable(c) n = n + 1 return true end,
+                        0, LOCATION_GRAVE, LOCATION_GRAVE, nil)
+  local same = 0
+  for c in aux.Next(Duel.GetFieldGroup(0, LOCATION_GRAVE, LOCATION_GRAVE)) do
+    if seen[c] ~= nil and rawequal(seen[c], getmetatable(c)) and type(c) == "userdata" then
+      same = same + 1
+    end
+  end
+  return n, same
+end
+"""
+
+
+@pytest.mark.parametrize("batched", [True, False])
+def test_a_batched_filter_gets_each_cards_own_handle(tmp_path, batched):
+    """The batch passes cards to Lua by handle id; the filter must still get the one
+    userdata of each card (a table key elsewhere finds it, its class as metatable)."""
+    folder = tmp_path / ("batched" if batched else "each")
+    folder.mkdir()
+    (folder / f"c{CARD}.lua").write_text(IDENTITY_SCRIPT, encoding="utf-8")
+    s = Scenario(scripts=folder, strict=True)
+    for p in (0, 1):
+        for _ in range(3):
+            s.add(CARD, to="gy", player=p)
+    s.start()
+    host = s.script_host
+    if not batched:
+        host.filter_cards = None
+    assert host.call_code_function(CARD, "identity") == (6, 6)
