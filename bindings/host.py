@@ -598,46 +598,44 @@ class LuaScriptHost:
                 duel.restore_assumes()
 
     def _plain(self, fn: Any, args: tuple) -> tuple:
-        """A plain call with the reference's counters (no_action, call_depth)."""
-        if self._lua_depth == 0 and not self.dropped_tasks and not self.handles.released:
-            return self._plain_outermost(fn, args)
-        self.no_action += 1
-        self.call_depth += 1
-        try:
-            # the sandbox's Lua dispatcher itself (LuaSandbox.call without its wrapper)
-            out = self._enter(self._lua_call, None, fn, *self.handles.args_to_lua(args))
-            return out if type(out) is tuple else (out,)
-        finally:
-            self.no_action -= 1
-            self._leave_depth()
+        """A plain call with the reference's counters (no_action, call_depth).
 
-    def _plain_outermost(self, fn: Any, args: tuple) -> tuple:
-        """_plain when no script code is running and nothing is left to release: the
-        engine asking a condition, a cost or a target check (most calls into Lua).  The
-        same steps as _plain -> _enter -> _leave_depth, in one frame: the counters, the
-        arguments' handles, the fresh budget, the call on the main thread, the clean-up."""
+        The engine asking a condition, a cost or a target check, or a library function
+        calling a script's value, makes most calls into Lua, so this is _enter's work
+        for the main thread (fresh budget and clean-up at the outermost call, the stop
+        check at a nested one) written out in one frame with the counters around it."""
         sb = self.sandbox
         assert sb is not None
+        fresh = self._lua_depth == 0
         self.no_action += 1
         self.call_depth += 1
         try:
             lua_args = self.handles.args_to_lua(args)
             try:
-                sb.ensure_headroom()
-                self._deadline = arm = _monotonic() + self._budget
-                self._thread_id = _get_ident()
-                self._lua_depth = 1
+                if fresh:
+                    if self.dropped_tasks:
+                        self._drop_tasks()
+                    if self.handles.released:
+                        self.handles.flush_released()
+                    sb.ensure_headroom()
+                    self._deadline = arm = _monotonic() + self._budget
+                    self._thread_id = _get_ident()
+                elif self._stopping is not None:
+                    raise ScriptStopped(self._stopping)
+                else:
+                    arm = False
+                self._lua_depth += 1
                 self._threads.append(None)
                 try:
                     out = self._lua_call(arm, fn, *lua_args)
                 finally:
                     self._threads.pop()
-                    self._lua_depth = 0
-                    if sb.hooks_armed:
+                    self._lua_depth -= 1
+                    if fresh and sb.hooks_armed:
                         sb.disarm_hooks()
             except (MemoryExhausted, LuaError) as exc:
                 out = self._glue_failure(exc)
-            if self._stopping is not None or self._repeats:
+            if fresh and (self._stopping is not None or self._repeats):
                 out = self._end_stop(out, None)
             return out if type(out) is tuple else (out,)
         finally:
