@@ -766,7 +766,7 @@ class LuaScriptHost:
             self.no_action += 1
             self.call_depth += 1
             try:
-                out = self._enter(self._filter_batch, None, fn, card_ids(rest), lua_extra, want)
+                out = self._filter_batch(fn, card_ids(rest), lua_extra, want)
             finally:
                 self.no_action -= 1
                 self._leave_depth()
@@ -784,8 +784,23 @@ class LuaScriptHost:
             start += called
         return passed
 
-    def _filter_batch(self, fresh: bool, fn: Any, ids: list[int], extra: tuple, limit: int) -> Any:
-        return self.sandbox.filter_cards(fn, ids, extra, limit)
+    def _filter_batch(self, fn: Any, ids: list[int], extra: tuple, limit: int) -> tuple | None:
+        """One batch of filter calls (LuaSandbox.filter_cards), always inside a script
+        call: _enter's steps for a nested call on the main thread written out (the stop
+        check, the depth; glue failures as a failure tuple)."""
+        if self._stopping is not None:
+            raise ScriptStopped(self._stopping)
+        sb = self.sandbox
+        assert sb is not None
+        self._lua_depth += 1
+        self._threads.append(None)
+        try:
+            return sb.filter_cards(fn, ids, extra, limit)
+        except (MemoryExhausted, LuaError) as exc:
+            return self._glue_failure(exc)
+        finally:
+            self._threads.pop()
+            self._lua_depth -= 1
 
     def get_operation_value(self, fn: Any, card: Card, *extra: Any) -> int:
         if fn is None:
