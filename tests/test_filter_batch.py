@@ -44,13 +44,14 @@ end
 """
 
 
-def _run(tmp_path: Path, batched: bool, fn: str = "run") -> tuple[tuple, list[tuple]]:
+def _run(tmp_path: Path, batched: bool, fn: str = "run", script: str = SCRIPT,
+         per_gy: int = 4) -> tuple[tuple, list[tuple]]:
     folder = tmp_path / ("batched" if batched else "each")
     folder.mkdir()
-    (folder / f"c{CARD}.lua").write_text(SCRIPT, encoding="utf-8")
+    (folder / f"c{CARD}.lua").write_text(script, encoding="utf-8")
     s = Scenario(scripts=folder, strict=False)
     for p in (0, 1):
-        for _ in range(4):
+        for _ in range(per_gy):
             s.add(CARD, to="gy", player=p)
     s.start()
     host = s.script_host
@@ -176,15 +177,5 @@ end
 def test_a_batched_filter_gets_each_cards_own_handle(tmp_path, batched):
     """The batch passes cards to Lua by handle id; the filter must still get the one
     userdata of each card (a table key elsewhere finds it, its class as metatable)."""
-    folder = tmp_path / ("batched" if batched else "each")
-    folder.mkdir()
-    (folder / f"c{CARD}.lua").write_text(IDENTITY_SCRIPT, encoding="utf-8")
-    s = Scenario(scripts=folder, strict=True)
-    for p in (0, 1):
-        for _ in range(3):
-            s.add(CARD, to="gy", player=p)
-    s.start()
-    host = s.script_host
-    if not batched:
-        host.filter_cards = None
-    assert host.call_code_function(CARD, "identity") == (6, 6)
+    out, errors = _run(tmp_path, batched, "identity", IDENTITY_SCRIPT, per_gy=3)
+    assert errors == [] and out == (6, 6)
