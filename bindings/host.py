@@ -482,14 +482,7 @@ class LuaScriptHost:
         fresh = self._lua_depth == 0
         try:
             if fresh:
-                if self.dropped_tasks:
-                    self._drop_tasks()
-                if self.handles.released:
-                    self.handles.flush_released()
-                self.sandbox.ensure_headroom()
-                # the Lua side takes this deadline as its `fresh` (one clock, read here)
-                self._deadline = arm = _monotonic() + self._budget
-                self._thread_id = _get_ident()
+                arm = self._begin_outermost()
             elif self._stopping is not None:
                 raise ScriptStopped(self._stopping)
             else:
@@ -508,6 +501,19 @@ class LuaScriptHost:
         if fresh and (self._stopping is not None or self._repeats):
             return self._end_stop(out, thread)
         return out
+
+    def _begin_outermost(self) -> float:
+        """An outermost call starts: drop the tasks and release the handles left over,
+        make sure Lua has memory, start a fresh time budget; returns its deadline (the
+        Lua side takes it as its `fresh`: one clock, read here)."""
+        if self.dropped_tasks:
+            self._drop_tasks()
+        if self.handles.released:
+            self.handles.flush_released()
+        self.sandbox.ensure_headroom()
+        self._deadline = arm = _monotonic() + self._budget
+        self._thread_id = _get_ident()
+        return arm
 
     def _glue_failure(self, exc: Exception) -> tuple:
         """The failure tuple of an outermost call the glue could not make or finish: no
@@ -613,13 +619,7 @@ class LuaScriptHost:
             lua_args = self.handles.args_to_lua(args)
             try:
                 if fresh:
-                    if self.dropped_tasks:
-                        self._drop_tasks()
-                    if self.handles.released:
-                        self.handles.flush_released()
-                    sb.ensure_headroom()
-                    self._deadline = arm = _monotonic() + self._budget
-                    self._thread_id = _get_ident()
+                    arm = self._begin_outermost()
                 elif self._stopping is not None:
                     raise ScriptStopped(self._stopping)
                 else:
