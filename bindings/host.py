@@ -516,9 +516,9 @@ class LuaScriptHost:
         return arm
 
     def _glue_failure(self, exc: Exception) -> tuple:
-        """The failure tuple of an outermost call the glue could not make or finish: no
-        memory left for Lua (the heap past its limit, or an allocation refused inside),
-        or a lupa error."""
+        """The failure tuple of a call the glue could not make or finish (outermost or
+        nested): no memory left for Lua (the heap past its limit, or an allocation
+        refused inside), or a lupa error."""
         if isinstance(exc, MemoryExhausted):
             return (False, str(exc), "memory", None)
         if isinstance(exc, LuaMemoryError):

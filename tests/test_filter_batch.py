@@ -160,11 +160,14 @@ local s,id=GetID()
 function s.initial_effect(c) end
 function s.identity()
   local seen, n = {}, 0
-  Duel.GetMatchingGroup(function(c) seen[c] = getmetatable(c) n = n + 1 return true end,
-                        0, LOCATION_GRAVE, LOCATION_GRAVE, nil)
+  Duel.GetMatchingGroup(function(c)
+      seen[c] = type(c) == "userdata" and getmetatable(c)
+      n = n + 1
+      return true
+    end, 0, LOCATION_GRAVE, LOCATION_GRAVE, nil)
   local same = 0
   for c in aux.Next(Duel.GetFieldGroup(0, LOCATION_GRAVE, LOCATION_GRAVE)) do
-    if seen[c] ~= nil and rawequal(seen[c], getmetatable(c)) and type(c) == "userdata" then
+    if seen[c] and rawequal(seen[c], getmetatable(c)) then
       same = same + 1
     end
   end
