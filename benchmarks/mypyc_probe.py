@@ -12,6 +12,7 @@ pure / compiled.
     .venv/bin/python benchmarks/mypyc_probe.py --keep DIR       # keep the build in DIR
     .venv/bin/python benchmarks/mypyc_probe.py --reuse DIR      # replay with that build
     .venv/bin/python benchmarks/mypyc_probe.py --bindings       # compile the bindings too
+    YGOPRO_SCRIPTS=... .venv/bin/python benchmarks/mypyc_probe.py --reuse DIR --limit-a 0 --limit-b 0 --selfplay 30
 
 Needs mypy (the test extra) and a C compiler; the build takes 2-3 minutes on two cores
 (``--opt 0`` about one).  What the scratch copy changes, and why (benchmarks/README.md,
@@ -340,6 +341,54 @@ def replay(pythonpath: str | None, path: Path, limit: int, scripts: str) -> tupl
     return float(secs), int(same), int(n), int(responses), compiled == "True"
 
 
+SELFPLAY = r"""
+import sys, time, hashlib
+from pathlib import Path
+sys.path.insert(0, sys.argv[4])
+import bench
+import duelhost.engine.card as card_module
+n, scripts, db = int(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+t0 = time.process_time()
+r = bench.selfplay("duelhost", scripts, db, list(range(1, n + 1)), None, None, 0)
+secs = time.process_time() - t0
+ends = hashlib.sha256(repr([(d["responses"], d["end"]) for d in r["per_duel"]]).encode()).hexdigest()[:12]
+print(secs, ends, n, r["responses"], card_module.__file__.endswith(".so"))
+"""
+
+
+def selfplay(pythonpath: str | None, duels: int, scripts: str, db: str) -> tuple[float, str, int, int, bool]:
+    """bench.py's self-play workload (seeds 1..duels) in a fresh process: CPU seconds, a
+    digest of every duel's response count and end (the same in both builds when they
+    play alike), duels, responses, whether the compiled engine was imported."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    res = subprocess.run([sys.executable, "-c", SELFPLAY, str(duels), scripts, db, str(REPO / "benchmarks")],
+                         capture_output=True, text=True, env=env, cwd=pythonpath or tempfile.gettempdir())
+    if res.returncode != 0:
+        fail(f"self-play failed:\n{res.stderr[-2000:]}")
+    secs, ends, n, responses, compiled = res.stdout.split()
+    return float(secs), ends, int(n), int(responses), compiled == "True"
+
+
+def compare_selfplay(scratch: Path, duels: int, rounds: int, scripts: str, db: str) -> None:
+    """Self-play through both builds, alternating; the ratio of the median CPU seconds."""
+    times: dict[str, list[float]] = {"pure": [], "compiled": []}
+    digests: set[str] = set()
+    n = responses = 0
+    for _ in range(rounds):
+        for side, pp in (("compiled", str(scratch)), ("pure", None)):
+            secs, ends, n, responses, compiled = selfplay(pp, duels, scripts, db)
+            if compiled != (side == "compiled"):
+                fail(f"the {side} run imported the wrong engine")
+            times[side].append(secs)
+            digests.add(ends)
+    pure, comp = statistics.median(times["pure"]), statistics.median(times["compiled"])
+    alike = "the same responses and ends in every run" if len(digests) == 1 else "DIFFERENT responses or ends"
+    print(f"self-play: {n} duels, {responses} responses ({alike}); CPU s pure {pure:.2f}, "
+          f"compiled {comp:.2f}; pure/compiled {pure / comp:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--limit-a", type=int, default=40)
@@ -352,17 +401,24 @@ def main() -> None:
                     help="compile the bindings too (their classes stay ordinary classes)")
     ap.add_argument("--scripts", default=os.environ.get("YGOPRO_SCRIPTS"))
     ap.add_argument("--golden-b", type=Path)
+    ap.add_argument("--selfplay", type=int, default=0, metavar="N",
+                    help="also N seeded self-play duels with the real scripts (bench.py's workload)")
+    ap.add_argument("--db", default=os.environ.get("DUELHOST_CORPUS_DB",
+                                                   str(REPO.parent / "shared" / "cards" / "corpus.cdb")))
     args = ap.parse_args()
-    sets = [("set A", SET_A, args.limit_a)]
+    sets = [("set A", SET_A, args.limit_a)] if args.limit_a > 0 else []
     if args.scripts:
         from duelhost.golden import default_golden_dir
         set_b = args.golden_b or default_golden_dir() / "real.jsonl.gz"
         if set_b.is_file():
-            sets.append(("set B", set_b, args.limit_b))
+            if args.limit_b > 0:
+                sets.append(("set B", set_b, args.limit_b))
         else:
             print(f"skipped set B: {set_b} not found", file=sys.stderr)
     else:
         print("skipped set B: no script folder (--scripts or YGOPRO_SCRIPTS)", file=sys.stderr)
+    if args.selfplay and not (args.scripts and Path(args.db).is_file()):
+        fail("--selfplay needs the real scripts (--scripts or YGOPRO_SCRIPTS) and the corpus (--db)")
     if args.reuse and not (args.reuse / "duelhost" / "engine").is_dir():
         fail(f"{args.reuse}: no build of an earlier --keep run")
     scratch = args.reuse or args.keep or Path(tempfile.mkdtemp(prefix="duelhost-mypyc-"))
@@ -387,6 +443,8 @@ def main() -> None:
             print(f"{name}: {n} duels, {responses} responses; identical in every round: compiled "
                   f"{fewest['compiled']}/{n}, pure {fewest['pure']}/{n}; CPU s pure {pure:.2f}, "
                   f"compiled {comp:.2f}; pure/compiled {pure / comp:.2f}x")
+        if args.selfplay:
+            compare_selfplay(scratch, args.selfplay, args.rounds, args.scripts, args.db)
     finally:
         if not (args.keep or args.reuse):
             shutil.rmtree(scratch, ignore_errors=True)

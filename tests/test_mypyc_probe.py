@@ -72,3 +72,17 @@ def test_compiled_bindings_keep_ordinary_classes_and_skip_the_interpreted(tmp_pa
     compile(handles, "handles.py", "exec")
     registry = (tmp_path / "bindings" / "registry.py").read_text()
     assert registry == (REPO / "bindings" / "registry.py").read_text()   # stays interpreted
+
+
+def test_selfplay_without_the_real_scripts_stops_before_building(tmp_path: Path) -> None:
+    """--selfplay plays real-script duels: without the scripts it says so at once (exit 1)
+    instead of compiling for minutes first."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("YGOPRO_SCRIPTS", "DUELHOST_CORPUS_DB")}
+    proc = subprocess.run([sys.executable, str(PROBE), "--selfplay", "2", "--keep", str(tmp_path / "b")],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 1
+    assert "--selfplay needs the real scripts" in proc.stderr
+    assert not (tmp_path / "b").exists()

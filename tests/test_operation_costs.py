@@ -20,10 +20,11 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_prints_a_time_per_operation_as_json() -> None:
-    proc = _run("--calls", "200", "--rounds", "1", "--only", "#g", "g:IsExists(f,1,nil), 5 cards", "--json")
+    proc = _run("--calls", "200", "--rounds", "1", "--only", "#g", "g:IsExists(f,1,nil), 5 cards",
+                "Duel.GetMZoneCount(0,g)", "--json")
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)["rows"]
-    assert [r["operation"] for r in rows] == ["#g", "g:IsExists(f,1,nil), 5 cards"]
+    assert [r["operation"] for r in rows] == ["#g", "g:IsExists(f,1,nil), 5 cards", "Duel.GetMZoneCount(0,g)"]
     assert all(type(r["duelhost_ns"]) is int and r["duelhost_ns"] >= 0 and "reference_ns" not in r for r in rows)
 
 
@@ -43,6 +44,8 @@ def test_an_operation_that_fails_names_itself_and_exits_1(monkeypatch: pytest.Mo
     assert "duelhost: local k=#nil" in err and "attempt to get length" in err
 
 
-def test_the_real_utility_operations_need_the_real_scripts() -> None:
-    proc = _run("--only", "g:CheckSubGroup(f2,2,2) (utility.lua)")
+@pytest.mark.parametrize("name", ["g:CheckSubGroup(f2,2,2) (utility.lua)",
+                                  "g:CheckSubGroup, c58827995's cost search (utility.lua)"])
+def test_the_real_utility_operations_need_the_real_scripts(name: str) -> None:
+    proc = _run("--only", name)
     assert proc.returncode == 2 and "needs the real scripts" in proc.stderr
