@@ -245,7 +245,11 @@ class HandleTable:
             a = r.handle
             return a if a is not None else self._make(r)
         if t is tuple:
-            return tuple([self._one_to_lua(x) for x in r])
+            for x in r:         # (most are counts and flags: the tuple goes as it is)
+                tx = type(x)
+                if not (tx is int or tx is bool or x is None):
+                    return tuple([self._one_to_lua(x) for x in r])
+            return r
         if r is NoValue:
             return ()
         if isinstance(r, LuaObject):

@@ -117,6 +117,17 @@ def test_no_python_behind_a_handle(env):
     assert call(host, "local c = ...; return rawget(getmetatable(c), '__gc')", c) == (None,)
 
 
+def test_several_results_reach_lua_as_values_and_handles(env):
+    """A binding's tuple is several results: plain values as they are (nil kept in its
+    place), an engine object among them as its handle -- the card's own userdata."""
+    host, duel, c = env
+    body = ("local c = ...; local a, b, x, d, e = Debug.TestHandlesEcho(3, true, nil, c, 7); "
+            "return a, b, x, rawequal(d, c), e, select('#', Debug.TestHandlesEcho(3, true, nil, c, 7))")
+    assert call(host, body, c) == (3, True, None, True, 7, 5)
+    assert call(host, "return Debug.TestHandlesEcho(1, 2, false)") == (1, 2, False)
+    assert call(host, "local c = ...; return rawequal(c, (Debug.TestHandlesEcho(c)))", c) == (True,)
+
+
 # ----- effects and groups -----------------------------------------------------------------------
 
 

@@ -181,8 +181,8 @@ class MaterialsMixin:
             rcount += 1
         return rcount >= count
 
-    def get_summon_release_list(self: "Duel", target: "Card", release_list: CardSet | None,
-                                ex_list: CardSet | None, ex_list_oneof: CardSet | None,
+    def get_summon_release_list(self: "Duel", target: "Card", release_list: "set[Card] | None",
+                                ex_list: "set[Card] | None", ex_list_oneof: "set[Card] | None",
                                 mg: "Group | None" = None, ex: bool | int = 0,
                                 releasable: int = 0xFF00FF, pos: int = 0x1) -> int:
         """Tributes available for a Tribute Summon of ``target``; returns the most they are worth.
@@ -255,7 +255,7 @@ class MaterialsMixin:
             rcount += pcard.release_param
         return rcount + ex_oneof_max
 
-    def _plain_release_list(self: "Duel", p: int, release_list: CardSet | None, mg: "Group | None",
+    def _plain_release_list(self: "Duel", p: int, release_list: "set[Card] | None", mg: "Group | None",
                             ex: bool | int, releasable: int) -> int:
         """get_summon_release_list when no effect of _TRIBUTE_EFFECTS exists anywhere.
 
@@ -296,8 +296,9 @@ class MaterialsMixin:
         """
         sumplayer = pcard.current.controler
         ex = toplayer == 1 - sumplayer
-        release_list = CardSet()
-        ex_list = CardSet()
+        # (only counted here, never iterated in order: plain sets, which are made faster)
+        release_list: set[Card] = set()
+        ex_list: set[Card] = set()
         m = self.get_summon_release_list(pcard, release_list, ex_list, None, mg, ex, releasable, pos)
         if max > m:
             max = m
