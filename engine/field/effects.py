@@ -696,24 +696,8 @@ class FieldEffectsMixin:
         if (core.selfdes_disabled or core.unique_destroy_set or core.self_destroy_set
                 or core.self_tograve_set):
             return
-        check_player = self.infos.turn_player
-        for _ in range(2):
-            uniq_set: list[Card] = []
-            for ucard in self._unique_cards_ordered(core.unique_cards[check_player]):
-                if (ucard.is_position(POS_FACEUP) and ucard.get_status(STATUS_EFFECT_ENABLED)
-                        and not ucard.get_status(STATUS_DISABLED | STATUS_FORBIDDEN)):
-                    cset = ucard.get_unique_target(check_player)
-                    if len(cset) == 0:
-                        ucard.unique_fieldid = 0
-                    elif len(cset) == 1:
-                        ucard.unique_fieldid = next(iter(cset)).fieldid
-                    else:
-                        uniq_set.append(ucard)
-            uniq_set.sort(key=lambda c: c.fieldid)
-            for pcard in uniq_set:
-                self.add_process(self.proc_self_destroy(pcard, check_player))
-                core.unique_destroy_set.add(pcard)
-            check_player = 1 - check_player
+        if core.unique_cards[0] or core.unique_cards[1]:
+            self._queue_unique_violations()
         tograve = bool(core.global_flag & GLOBALFLAG_SELF_TOGRAVE)
         if not self.effects.holds(EFFECT_SELF_DESTROY) and not (
                 tograve and self.effects.holds(EFFECT_SELF_TOGRAVE)):
@@ -737,6 +721,30 @@ class FieldEffectsMixin:
             self.add_process(self.proc_self_destroy_effect())  # the reference's step 10
         if core.self_tograve_set:
             self.add_process(self.proc_self_tograve())  # the reference's step 20
+
+    def _queue_unique_violations(self: "Duel") -> None:
+        """The unique-on-field part of adjust_self_destroy_set, turn player first: a
+        unique card seeing no copy forgets its field id, one copy remembers it, two or
+        more queue the card's destruction (in field-id order)."""
+        core = self.core
+        check_player = self.infos.turn_player
+        for _ in range(2):
+            uniq_set: list[Card] = []
+            for ucard in self._unique_cards_ordered(core.unique_cards[check_player]):
+                if (ucard.is_position(POS_FACEUP) and ucard.get_status(STATUS_EFFECT_ENABLED)
+                        and not ucard.get_status(STATUS_DISABLED | STATUS_FORBIDDEN)):
+                    cset = ucard.get_unique_target(check_player)
+                    if len(cset) == 0:
+                        ucard.unique_fieldid = 0
+                    elif len(cset) == 1:
+                        ucard.unique_fieldid = next(iter(cset)).fieldid
+                    else:
+                        uniq_set.append(ucard)
+            uniq_set.sort(key=lambda c: c.fieldid)
+            for pcard in uniq_set:
+                self.add_process(self.proc_self_destroy(pcard, check_player))
+                core.unique_destroy_set.add(pcard)
+            check_player = 1 - check_player
 
     def add_unique_card(self: "Duel", pcard: "Card") -> None:
         """Start watching a card with a unique-on-field condition, on the sides it covers."""
