@@ -29,6 +29,7 @@ from ..group import CardSet
 from ..messages import MsgDeckTop, MsgFieldDisabled, MsgReverseDeck, MsgWin
 
 if TYPE_CHECKING:
+    from ..card import Card
     from ..duel import Duel
     from .driver import Proc
 
@@ -174,7 +175,7 @@ class AdjustMixin:
         tp = self.infos.turn_player
         core.control_adjust_set[0].clear()
         core.control_adjust_set[1].clear()
-        reason_cards = CardSet()
+        reason_cards: list[Card] = []       # (a CardSet below, when control changes)
         # (only skips look-ups: with neither code anywhere every card belongs to its owner)
         plain = not self.effects.holds(EFFECT_SET_CONTROL, EFFECT_REMOVE_BRAINWASHING)
         for p in (0, 1):
@@ -186,12 +187,12 @@ class AdjustMixin:
                 if cur != ref and pcard.is_capable_change_control():
                     core.control_adjust_set[p].add(pcard)
                     if peffect is not None and (not (peffect.type & EFFECT_TYPE_SINGLE) or peffect.condition):
-                        reason_cards.add(peffect.get_handler())
+                        reason_cards.append(peffect.get_handler())
         if core.control_adjust_set[0] or core.control_adjust_set[1]:
             core.re_adjust = True
             self.get_control(core.control_adjust_set[1 - tp].copy(), None, PLAYER_NONE, tp, 0, 0, 0xFF)
             self.get_control(core.control_adjust_set[tp].copy(), None, PLAYER_NONE, 1 - tp, 0, 0, 0xFF)
-            for rcard in reason_cards:
+            for rcard in CardSet(reason_cards):
                 core.readjust_map[rcard] = core.readjust_map.get(rcard, 0) + 1
                 if core.readjust_map[rcard] > 3:
                     self.destroy(rcard, None, REASON_RULE, PLAYER_NONE)
@@ -224,24 +225,24 @@ class AdjustMixin:
         """Equip Spells whose equip limit no longer holds are destroyed."""
         core = self.core
         tp = self.infos.turn_player
-        destroy_set = CardSet()
+        unfit: list[Card] = []
         for p in (tp, 1 - tp):
             for i in range(5):
                 pcard = self.player[p].list_szone[i]
                 if (pcard is not None and pcard.equiping_target is not None
                         and not pcard.is_affected_by_effect(EFFECT_EQUIP_LIMIT, pcard.equiping_target)):
-                    destroy_set.add(pcard)
-        if destroy_set:
+                    unfit.append(pcard)
+        if unfit:
             core.re_adjust = True
-            self.destroy(destroy_set, None, REASON_RULE, PLAYER_NONE)
+            self.destroy(CardSet(unfit), None, REASON_RULE, PLAYER_NONE)
 
     def _adjust_positions(self: "Duel") -> None:
         """EFFECT_SET_POSITION: monsters are turned to the position an effect forces."""
         core = self.core
         tp = self.infos.turn_player
-        pos_adjust = CardSet()
         if not self.effects.holds(EFFECT_SET_POSITION, EFFECT_CANNOT_CHANGE_POS_E):
             return      # (only skips look-ups that find nothing)
+        pos_adjust = CardSet()
         for p in (tp, 1 - tp):
             for pcard in self.player[p].list_mzone:
                 if (pcard is None or (pcard.data.type & TYPE_LINK)
