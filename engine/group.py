@@ -7,6 +7,7 @@ the object scripts see (Duel.GetMatchingGroup, event groups, targets...).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .card_data import CardBase
@@ -19,8 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["CardSet", "Group", "GTYPE_DEFAULT", "GTYPE_READ_ONLY", "GTYPE_KEEP_ALIVE"]
 
 
-def _cardid(c: "Card") -> int:
-    return c.cardid
+_cardid = attrgetter("cardid")
 
 
 class CardSet(set):
@@ -28,14 +28,12 @@ class CardSet(set):
 
     A ``set`` underneath, so that size, truth and membership tests run at C
     speed (the rules ask them millions of times a duel); iteration goes through
-    a cached card-id-ordered list that every change drops.
+    a cached card-id-ordered list that every change drops.  ``CardSet(cards)`` is
+    set's own constructor: making one runs no Python code (the rules make dozens
+    per action), and the cache starts as the class's None.
     """
 
-    __slots__ = ("_sorted",)
-
-    def __init__(self, cards: Iterable["Card"] = ()) -> None:
-        set.__init__(self, cards)
-        self._sorted: list[Card] | None = None
+    _sorted: "list[Card] | None" = None
 
     def add(self, c: "Card") -> bool:  # type: ignore[override]
         """Insert; True when the card was not there yet."""
@@ -77,6 +75,8 @@ class CardSet(set):
         """The cards in card-id order (cached; callers must not change the list)."""
         o = self._sorted
         if o is None:
+            if not self:
+                return []
             o = self._sorted = sorted(set.__iter__(self), key=_cardid)
         return o
 
