@@ -211,6 +211,11 @@ class FieldEffects:
                 return True
         return False
 
+    def holds_any(self, codes: tuple[int, ...]) -> bool:
+        """holds(*codes) for a long tuple of codes: the same answer, the look-ups made
+        at C speed (slower than holds for one or two codes)."""
+        return not (self.card_codes.keys().isdisjoint(codes) and self.aura_effect.keys().isdisjoint(codes))
+
 
 class FieldInfo:
     __slots__ = ("card_id", "field_id", "copy_id", "turn_id", "turn_id_by_player", "phase",

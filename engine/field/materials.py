@@ -199,7 +199,7 @@ class MaterialsMixin:
         (release_param), others 1.
         """
         p = target.current.controler
-        if not self.effects.holds(*_TRIBUTE_EFFECTS):
+        if not self.effects.holds_any(_TRIBUTE_EFFECTS):
             return self._plain_release_list(p, release_list, mg, ex, releasable)
         ex_tribute = CardSet()
         for peffect in target.filter_effect(EFFECT_ADD_EXTRA_TRIBUTE):
@@ -267,8 +267,8 @@ class MaterialsMixin:
         """
         rcount = 0
         for side, shift in ((p, 0), (1 - p, 16)):
-            for pcard in self.player[side].list_mzone:
-                if (pcard is None or not (releasable >> (pcard.current.sequence + shift)) & 1
+            for pcard in filter(None, self.player[side].list_mzone):     # (the occupied zones)
+                if (not (releasable >> (pcard.current.sequence + shift)) & 1
                         or pcard.status & STATUS_SUMMONING or pcard.overlay_target is not None
                         or pcard.current.location & (LOCATION_GRAVE | LOCATION_REMOVED)):
                     continue

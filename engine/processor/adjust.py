@@ -142,13 +142,12 @@ class AdjustMixin:
 
     def _adjust_disable(self: "Duel") -> "Proc":
         tp = self.infos.turn_player
+        add = self.add_to_disable_check_list
         for p in (tp, 1 - tp):
-            for pcard in self.player[p].list_mzone:
-                if pcard is not None:
-                    self.add_to_disable_check_list(pcard)
-            for pcard in self.player[p].list_szone:
-                if pcard is not None:
-                    self.add_to_disable_check_list(pcard)
+            for pcard in filter(None, self.player[p].list_mzone):      # (a card is never false)
+                add(pcard)
+            for pcard in filter(None, self.player[p].list_szone):
+                add(pcard)
         self.adjust_disable_check_list()
         self.add_process(self.proc_refresh_location_info())
         yield
@@ -272,10 +271,11 @@ class AdjustMixin:
         public = self.effects.holds(EFFECT_PUBLIC)      # (only skips look-ups)
         for p in (0, 1):
             for pcard in self.player[p].list_hand:
+                cur = pcard.current
                 pub = pcard.is_affected_by_effect(EFFECT_PUBLIC) if public else None
-                if pub is None and pcard.is_position(POS_FACEUP):
+                if pub is None and cur.position & POS_FACEUP:
                     core.shuffle_hand_check[p] = True
-                pcard.current.position = POS_FACEUP if pub is not None else POS_FACEDOWN
+                cur.position = POS_FACEUP if pub is not None else POS_FACEDOWN
         if core.shuffle_hand_check[tp]:
             self.shuffle(tp, LOCATION_HAND)
         if core.shuffle_hand_check[1 - tp]:
