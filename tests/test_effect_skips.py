@@ -4,8 +4,9 @@ give what the full rule gives, at every step of recorded duels.
 The recorded duels already show that the skips change no message; this compares the
 skipped paths with the full ones directly: at each prompt of the bundled recordings,
 every card's release list for a Tribute Summon and its type are computed twice, once
-with the skips and once with ``holds`` answering "held" for every code (the full walk
-of the reference's rule), and must agree -- release list, count and release_param.
+with the skips and once with ``holds`` and ``holds_any`` answering "held" for every code
+(the full walk of the reference's rule), and must agree -- release list, count and
+release_param.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _observe(duel: object) -> list:
 def test_skipped_look_ups_agree_with_the_full_rule(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
     record = list(load_records(SET_A))[index]
     driver = build_duel(record, record_card_reader(record), None)
-    skipping = FieldEffects.holds
+    skipping, skipping_any = FieldEffects.holds, FieldEffects.holds_any
     compared = 0
     response = None
     for step in record.steps:
@@ -56,8 +57,10 @@ def test_skipped_look_ups_agree_with_the_full_rule(index: int, monkeypatch: pyte
         if not duel.finished:
             quick = _observe(duel)
             monkeypatch.setattr(FieldEffects, "holds", lambda self, *codes: True)
+            monkeypatch.setattr(FieldEffects, "holds_any", lambda self, codes: True)
             full = _observe(duel)
             monkeypatch.setattr(FieldEffects, "holds", skipping)
+            monkeypatch.setattr(FieldEffects, "holds_any", skipping_any)
             assert quick == full, f"step {compared}"
             compared += 1
         response = step.response_area
