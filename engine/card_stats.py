@@ -471,9 +471,10 @@ class CardStatsMixin:
         """
         if self.assume_type == ASSUME_TYPE:
             return self.assume_value
-        if not (self.current.location & (LOCATION_ONFIELD | LOCATION_HAND | LOCATION_GRAVE)):
+        cur = self.current
+        if not (cur.location & (LOCATION_ONFIELD | LOCATION_HAND | LOCATION_GRAVE)):
             return self.data.type
-        if self.current.is_location(LOCATION_PZONE):
+        if cur.pzone and cur.location == LOCATION_SZONE:     # (is_location(LOCATION_PZONE))
             return TYPE_PENDULUM + TYPE_SPELL
         if self.temp.type != UINT32_MAX:
             return self.temp.type
