@@ -129,9 +129,8 @@ class EffectRulesMixin:
 
     def is_can_be_forbidden(self: "Effect") -> bool:
         """False only for an effect that cannot be disabled and does not allow forbidding."""
-        if self.is_flag(EFFECT_FLAG_CANNOT_DISABLE) and not self.is_flag(EFFECT_FLAG_CANNOT_NEGATE):
-            return False
-        return True
+        flag = self.flag[0]
+        return not ((flag & EFFECT_FLAG_CANNOT_DISABLE) and not (flag & EFFECT_FLAG_CANNOT_NEGATE))
 
     def is_hand_trigger(self: "Effect") -> bool:
         """An optional trigger usable from the hand (not a phase trigger)."""
@@ -269,31 +268,34 @@ class EffectRulesMixin:
         effect on its own card stops when that card is.  Negation is ignored for
         EFFECT_FLAG_CANNOT_DISABLE effects and when ``neglect_disabled``.
         """
-        owner_relate = self.is_flag(EFFECT_FLAG_OWNER_RELATE)
+        # (the flag and status tests written out: this runs for every effect look-up)
+        flag = self.flag[0]
+        owner_relate = flag & EFFECT_FLAG_OWNER_RELATE
         forbiddable = self.is_can_be_forbidden()
-        if owner_relate and forbiddable and powner.is_status(STATUS_FORBIDDEN):
+        if owner_relate and forbiddable and powner.status & STATUS_FORBIDDEN:
             return True
-        if powner is phandler and forbiddable and phandler.get_status(STATUS_FORBIDDEN):
+        if powner is phandler and forbiddable and phandler.status & STATUS_FORBIDDEN:
             return True
-        disablable = not (self.is_flag(EFFECT_FLAG_CANNOT_DISABLE) or neglect_disabled)
-        if owner_relate and disablable and powner.is_status(STATUS_DISABLED):
+        disablable = not ((flag & EFFECT_FLAG_CANNOT_DISABLE) or neglect_disabled)
+        if owner_relate and disablable and powner.status & STATUS_DISABLED:
             return True
-        if powner is phandler and disablable and phandler.get_status(STATUS_DISABLED):
+        if powner is phandler and disablable and phandler.status & STATUS_DISABLED:
             return True
         return False
 
     def _single_range_ready(self: "Effect", phandler: "Card") -> bool:
         """A single effect's place checks: has a controller; with SINGLE_RANGE, in range,
         enabled (or immediately applied) and face-up when on the field."""
-        if phandler.current.controler == PLAYER_NONE:
+        cur = phandler.current
+        if cur.controler == PLAYER_NONE:
             return False
-        if self.is_flag(EFFECT_FLAG_SINGLE_RANGE):
+        flag = self.flag[0]
+        if flag & EFFECT_FLAG_SINGLE_RANGE:
             if not self.in_range(phandler):
                 return False
-            if (not phandler.get_status(STATUS_EFFECT_ENABLED)
-                    and not self.is_flag(EFFECT_FLAG_IMMEDIATELY_APPLY)):
+            if not (phandler.status & STATUS_EFFECT_ENABLED) and not (flag & EFFECT_FLAG_IMMEDIATELY_APPLY):
                 return False
-            if (phandler.current.location & LOCATION_ONFIELD) and not phandler.is_position(POS_FACEUP):
+            if (cur.location & LOCATION_ONFIELD) and not (cur.position & POS_FACEUP):
                 return False
         return True
 
@@ -311,17 +313,20 @@ class EffectRulesMixin:
         return True
 
     def _field_available(self: "Effect", neglect_disabled: bool) -> bool:
-        if self.is_flag(EFFECT_FLAG_FIELD_ONLY):
+        flag = self.flag[0]
+        if flag & EFFECT_FLAG_FIELD_ONLY:
             return True
         phandler = self.get_handler()
         powner = self.get_owner()
-        if phandler.current.controler == PLAYER_NONE:
+        cur = phandler.current
+        if cur.controler == PLAYER_NONE:
             return False
         if not self.in_range(phandler):
             return False
-        if not phandler.get_status(STATUS_EFFECT_ENABLED) and not self.is_flag(EFFECT_FLAG_IMMEDIATELY_APPLY):
+        if not (phandler.status & STATUS_EFFECT_ENABLED) and not (flag & EFFECT_FLAG_IMMEDIATELY_APPLY):
             return False
-        if phandler.current.is_location(LOCATION_ONFIELD) and not phandler.is_position(POS_FACEUP):
+        # (is_location(LOCATION_ONFIELD): the Monster and Spell & Trap Zones, no pseudo-zone)
+        if (cur.location & LOCATION_ONFIELD) and not (cur.position & POS_FACEUP):
             return False
         # a Spell/Trap turned into something else in its zone has lost its effects
         if (phandler.current.is_stzone() and (phandler.data.type & (TYPE_SPELL | TYPE_TRAP))
