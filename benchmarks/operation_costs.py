@@ -41,6 +41,11 @@ SEARCH = "g:CheckSubGroup, c58827995's cost search (utility.lua)"
 REAL_ONLY = {"g:CheckSubGroup(f2,2,2) (utility.lua)", SEARCH}
 # rows whose one operation is a whole search: their loops are this many times shorter
 SHORTER = {SEARCH: 100}
+
+
+def loop_length(name: str, calls: int) -> int:
+    """The loop length of row ``name`` in duelhost, ``calls`` being --calls."""
+    return max(1, calls // SHORTER.get(name, 1))
 LOCATION_GRAVE = 0x10
 POS_FACEUP_ATTACK = 0x1
 
@@ -156,7 +161,7 @@ def measure(args: argparse.Namespace) -> list[dict[str, Any]]:
     names = args.only or [n for n in OPERATIONS if args.real or n not in REAL_ONLY]
     for name in names:
         body = OPERATIONS[name]
-        calls = max(1, args.calls // SHORTER.get(name, 1))
+        calls = loop_length(name, args.calls)
         row: dict[str, Any] = {"operation": name}
         row["duelhost_ns"] = round(per_call(lambda n: ours(args.scripts, args.db, args.codes, body, n),
                                             calls, args.rounds))
@@ -210,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.json:
         print(f"one operation, ns (median of {a.rounds}; loop of {a.calls:,} in duelhost, "
               f"{a.calls * a.reference_factor:,} in the reference; a whole search's "
-              f"{max(1, a.calls // SHORTER[SEARCH]):,} and {max(1, a.calls // SHORTER[SEARCH]) * a.reference_factor:,}); "
+              f"{loop_length(SEARCH, a.calls):,} and {loop_length(SEARCH, a.calls) * a.reference_factor:,}); "
               "ratio = duelhost / reference"
               + ("" if a.reference else "; no reference library: ours alone")
               + ("" if a.real else "; the bundled scripts and cards"))

@@ -296,7 +296,7 @@ class MaterialsMixin:
         """
         sumplayer = pcard.current.controler
         ex = toplayer == 1 - sumplayer
-        # (only counted here, never iterated in order: plain sets, which are made faster)
+        # (only counted here, never iterated in order: plain sets, cheaper to make than CardSets)
         release_list: set[Card] = set()
         ex_list: set[Card] = set()
         m = self.get_summon_release_list(pcard, release_list, ex_list, None, mg, ex, releasable, pos)
