@@ -60,9 +60,10 @@ class CardSet(set):
         self._sorted = None
 
     def update(self, *groups: Iterable["Card"]) -> None:
-        for cards in groups:
-            for c in cards:
-                self.add(c)
+        size = len(self)
+        set.update(self, *groups)
+        if len(self) != size:
+            self._sorted = None
 
     def _unsupported(self, *args: Any) -> Any:
         raise TypeError("CardSet changes only through add/discard/clear/update")

@@ -20,7 +20,6 @@ effect*) are Python dicts iterated in insertion order.  Card sets are CardSets
 
 from __future__ import annotations
 
-from itertools import repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +44,8 @@ from ..constants import (
     LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, PLAYER_ALL, PLAYER_NONE,
     POS_FACEUP, RESET_CHAIN, RESET_DISABLE, RESET_EVENT, RESET_OPPO_TURN, RESET_PHASE,
     RESET_SELF_TURN, STATUS_BATTLE_DESTROYED, STATUS_DISABLED, STATUS_EFFECT_ENABLED,
-    STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMONING, STATUS_TO_DISABLE, STATUS_TO_ENABLE,
+    STATUS_ACTIVATE_DISABLED, STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMON_DISABLED,
+    STATUS_SUMMONING, STATUS_TO_DISABLE, STATUS_TO_ENABLE,
 )
 from ..core_constants import (
     EFFECT_TYPES_CHAIN_LINK, PARAM_TYPE_EFFECT, PHINT_DESC_ADD, PHINT_DESC_REMOVE,
@@ -65,8 +65,13 @@ if TYPE_CHECKING:
     from ..effect import Effect
 
 
-# the zones whose cards are skipped while "treated as not on the field"
-_FIELD_ZONES = LOCATION_MZONE | LOCATION_SZONE | LOCATION_FZONE | LOCATION_PZONE
+# a card on the field with one of these is "treated as not on the field"
+# (Card.is_treated_as_not_on_field): searches of the field skip it
+_NOT_ON_FIELD = STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED | STATUS_SPSUMMON_STEP
+# a monster being summoned: Duel.GetFieldGroup skips it in the Monster Zone
+_SUMMONING = STATUS_SUMMONING | STATUS_SPSUMMON_STEP
+# the zones _location_cards visits again under their own bit after LOCATION_SZONE
+_SZONE_AGAIN = LOCATION_FZONE | LOCATION_PZONE
 
 
 # the statuses a negation re-check can change or acts on (adjust_disable_check_list)
@@ -433,42 +438,49 @@ class FieldEffectsMixin:
 
     # ----- searching the field -----------------------------------------------------------------
 
-    def _location_candidates(self: "Duel", p: int, location: int) -> "list[tuple[Card, int]]":
-        """The cards of player ``p`` in ``location``, in the order the reference visits them,
-        each with the location bit it was found under.
+    def _location_cards(self: "Duel", p: int, location: int, mzone_skip: int = 0,
+                        szone_skip: int = 0) -> "list[Card]":
+        """The cards of player ``p`` in ``location``, in the order the reference visits them.
 
         Monster Zones, S/T Zones, Field Zone, Pendulum Zones, then the Deck (top
         first), Extra Deck (last added first), hand, GY and banished (newest first).
         A card in the Field or a Pendulum Zone is visited again under that bit
-        when LOCATION_SZONE is asked too, as in the reference.
+        when LOCATION_SZONE is asked too, as in the reference.  A card found in a
+        Monster Zone with a status of ``mzone_skip``, or in a Spell & Trap, Field or
+        Pendulum Zone with one of ``szone_skip``, is left out.
         """
         pl = self.player[p]
-        out: list[tuple[Card, int]] = []
-        # (zip with repeat builds the same (card, bit) pairs as a generator, at C speed;
-        # filter(None, ...) drops the empty zones: a card is never false)
+        out: list[Card] = []
         if location & LOCATION_MZONE:
-            out.extend(zip(filter(None, pl.list_mzone), repeat(LOCATION_MZONE)))
-        if location & LOCATION_SZONE:
-            out.extend(zip(filter(None, pl.list_szone), repeat(LOCATION_SZONE)))
-        if location & LOCATION_FZONE:
-            c = pl.list_szone[5]
-            if c is not None:
-                out.append((c, LOCATION_FZONE))
-        if location & LOCATION_PZONE:
-            for i in range(2):
-                c = pl.list_szone[self.get_pzone_sequence(i)]
-                if c is not None and c.current.pzone:
-                    out.append((c, LOCATION_PZONE))
+            for c in pl.list_mzone:
+                if c is not None and not (c.status & mzone_skip):
+                    out.append(c)
+        if location & (LOCATION_SZONE | LOCATION_FZONE | LOCATION_PZONE):
+            szone = pl.list_szone
+            if location & LOCATION_SZONE:
+                for c in szone:
+                    if c is not None and not (c.status & szone_skip):
+                        out.append(c)
+            if location & LOCATION_FZONE:
+                c = szone[5]
+                if c is not None and not (c.status & szone_skip):
+                    out.append(c)
+            if location & LOCATION_PZONE:
+                for i in range(2):
+                    c = szone[self.get_pzone_sequence(i)]
+                    if c is not None and c.current.pzone and not (c.status & szone_skip):
+                        out.append(c)
+        # (the piles at C speed: no card in them is skipped)
         if location & LOCATION_DECK:
-            out.extend(zip(reversed(pl.list_main), repeat(LOCATION_DECK)))
+            out.extend(reversed(pl.list_main))
         if location & LOCATION_EXTRA:
-            out.extend(zip(reversed(pl.list_extra), repeat(LOCATION_EXTRA)))
+            out.extend(reversed(pl.list_extra))
         if location & LOCATION_HAND:
-            out.extend(zip(pl.list_hand, repeat(LOCATION_HAND)))
+            out.extend(pl.list_hand)
         if location & LOCATION_GRAVE:
-            out.extend(zip(reversed(pl.list_grave), repeat(LOCATION_GRAVE)))
+            out.extend(reversed(pl.list_grave))
         if location & LOCATION_REMOVED:
-            out.extend(zip(reversed(pl.list_remove), repeat(LOCATION_REMOVED)))
+            out.extend(reversed(pl.list_remove))
         return out
 
     def filter_matching_card(self: "Duel", filter_fn: Any, extra_args: tuple, self_player: int,
@@ -491,7 +503,10 @@ class FieldEffectsMixin:
         if self_player != 0 and self_player != 1:
             return False
         candidates = self._matching_candidates(self_player, location1, location2, pexception, pexgroup)
-        distinct = len(set(candidates)) == len(candidates)    # (a Field/Pendulum Zone card twice: not)
+        # (a Field or Pendulum Zone card is visited twice when LOCATION_SZONE is asked with its bit)
+        distinct = (not (location1 & LOCATION_SZONE and location1 & _SZONE_AGAIN
+                         or location2 & LOCATION_SZONE and location2 & _SZONE_AGAIN)
+                    or len(set(candidates)) == len(candidates))
         if distinct and not is_target:
             return self._filter_candidates(filter_fn, extra_args, candidates, pgroup, pret, fcount)
         return self._filter_walk(filter_fn, extra_args, candidates, pgroup, pret, fcount, is_target,
@@ -499,19 +514,15 @@ class FieldEffectsMixin:
 
     def _matching_candidates(self: "Duel", self_player: int, location1: int, location2: int,
                              pexception: "Card | None", pexgroup: Group | None) -> "list[Card]":
-        """The cards filter_matching_card offers its filter, in its order."""
-        candidates: list[Card] = []
-        location = location1
-        p = self_player
-        for _ in range(2):
-            for pcard, found_in in self._location_candidates(p, location):
-                if (found_in & _FIELD_ZONES) and pcard.is_treated_as_not_on_field():
-                    continue
-                if pcard is pexception or (pexgroup is not None and pexgroup.has_card(pcard)):
-                    continue
-                candidates.append(pcard)
-            location = location2
-            p = 1 - p
+        """The cards filter_matching_card offers its filter, in its order: those of
+        _location_cards (cards on the field treated as not there left out), minus
+        ``pexception`` and the cards of ``pexgroup``."""
+        candidates = self._location_cards(self_player, location1, _NOT_ON_FIELD, _NOT_ON_FIELD)
+        if location2:
+            candidates += self._location_cards(1 - self_player, location2, _NOT_ON_FIELD, _NOT_ON_FIELD)
+        if pexception is not None or pexgroup is not None:
+            excluded = pexgroup.container if pexgroup is not None else ()
+            candidates = [c for c in candidates if c is not pexception and c not in excluded]
         return candidates
 
     def _filter_candidates(self: "Duel", filter_fn: Any, extra_args: tuple, candidates: "list[Card]",
@@ -595,15 +606,8 @@ class FieldEffectsMixin:
         result = CardSet()
         if self_player != 0 and self_player != 1:
             return result
-        location = location1
-        p = self_player
-        for _ in range(2):
-            for pcard, found_in in self._location_candidates(p, location):
-                if found_in == LOCATION_MZONE and pcard.get_status(STATUS_SUMMONING | STATUS_SPSUMMON_STEP):
-                    continue
-                result.add(pcard)
-            location = location2
-            p = 1 - p
+        result.update(self._location_cards(self_player, location1, _SUMMONING),
+                      self._location_cards(1 - self_player, location2, _SUMMONING))
         if pgroup is not None:
             pgroup.container.update(result)
         return result
