@@ -182,3 +182,36 @@ def test_a_batched_filter_gets_each_cards_own_handle(tmp_path, batched):
     userdata of each card (a table key elsewhere finds it, its class as metatable)."""
     out, errors = _run(tmp_path, batched, "identity", IDENTITY_SCRIPT, per_gy=3)
     assert errors == [] and out == (6, 6)
+
+
+EXTRAS_SCRIPT = """
+local s,id=GetID()
+function s.initial_effect(c) end
+function s.extras()
+  local log = {}
+  local function f(c, ...)
+    local n = select("#", ...)
+    local parts = {tostring(n)}
+    for i = 1, n do parts[#parts + 1] = tostring((select(i, ...))) end
+    log[#log + 1] = table.concat(parts, "/")
+    return false
+  end
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil)
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil, false)
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil, nil)
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil, 7)
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil, 1, nil, false)
+  Duel.GetMatchingGroup(f, 0, LOCATION_GRAVE, 0, nil, "a", "b", nil)
+  return table.concat(log, ",")
+end
+"""
+
+
+def test_a_batched_filter_gets_its_extra_arguments_as_given(tmp_path):
+    """None, one (false and nil included: the one-extra path must not turn false into
+    nil) or several, trailing nils counted: the same as card by card."""
+    batched, _ = _run(tmp_path, True, "extras", EXTRAS_SCRIPT, per_gy=2)
+    each, _ = _run(tmp_path, False, "extras", EXTRAS_SCRIPT, per_gy=2)
+    assert batched == each
+    assert batched[0].split(",") == (["0"] * 2 + ["1/false"] * 2 + ["1/nil"] * 2 + ["1/7"] * 2
+                                     + ["3/1/nil/false"] * 2 + ["3/a/b/nil"] * 2)
