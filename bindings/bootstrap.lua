@@ -727,20 +727,9 @@ function M.filter_cards(fn, n, limit, ...)
   local a = tpack(...)
   local total = a.n
   local hits, h = {}, 0
-  -- (no extra argument or one, the usual filters, passed without unpacking a table)
-  local x
-  if total == n + 1 then x = a[total] end      -- (false stays false)
-  local unpacked = total > n + 1
   for i = 1, n do
     last_tb = nil
-    local ok, v
-    if unpacked then
-      ok, v = xpcall(fn, handler, REFS[a[i]], tunpack(a, n + 1, total))
-    elseif total == n then
-      ok, v = xpcall(fn, handler, REFS[a[i]])
-    else
-      ok, v = xpcall(fn, handler, REFS[a[i]], x)
-    end
+    local ok, v = xpcall(fn, handler, REFS[a[i]], tunpack(a, n + 1, total))
     if not ok then
       local _, msg, t, tb = failure(v)
       return false, i, msg, t, tb, tunpack(hits, 1, h)
