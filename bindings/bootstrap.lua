@@ -713,6 +713,19 @@ function M.call(fresh, fn, ...)
   return finish(fresh, xpcall(fn, handler, ...))
 end
 
+-- M.call with the first argument given as its handle's id (REFS keeps the
+-- handle of every live engine object by id): the engine's calls into scripts
+-- almost always start with an object -- a condition's effect, a filter's card
+-- --, and an integer crosses from Python far more cheaply than a userdata.
+function M.call_ref(fresh, fn, id, ...)
+  if type(fn) ~= "function" then
+    return false, "attempt to call a " .. type(fn) .. " value", "notfunction", nil
+  end
+  arm(fresh)
+  last_tb = nil
+  return finish(fresh, xpcall(fn, handler, REFS[id], ...))
+end
+
 -- Filter cards in one crossing (the engine's loops: Duel.GetMatchingGroup,
 -- Group.Filter...): fn(c, ...) for the card of each of the first n arguments
 -- in turn (handle ids: REFS keeps every card's handle for the whole duel, and

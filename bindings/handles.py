@@ -108,12 +108,14 @@ class _HandleRef(weakref.ref):
 
 
 class RefAnchor:
-    """The Python side of an effect's or group's handle (a weak reference)."""
+    """The Python side of an effect's or group's handle (a weak reference; ``hid``:
+    the handle's id, under which Lua keeps it while the object lives)."""
 
-    __slots__ = ("ref",)
+    __slots__ = ("ref", "hid")
 
-    def __init__(self, ref: "weakref.ReferenceType[Any]") -> None:
+    def __init__(self, ref: "weakref.ReferenceType[Any]", hid: int) -> None:
         self.ref = ref
+        self.hid = hid
 
 
 def deref(v: Any) -> Any:
@@ -179,14 +181,14 @@ class HandleTable:
         t = type(obj)
         if t is Group:
             hid = next(self._ids)
-            a = RefAnchor(self._ref(obj, hid))
+            a = RefAnchor(self._ref(obj, hid), hid)
             self._sb.adopt(a, self._group_lib, hid)
             obj.handle = a
             self.script_groups.append(obj)
             return a
         if t is Effect:
             hid = next(self._ids)
-            a = RefAnchor(self._ref(obj, hid))
+            a = RefAnchor(self._ref(obj, hid), hid)
             self._sb.adopt(a, self._effect_lib, hid)
             obj.handle = a
             self.effects[obj] = None

@@ -56,6 +56,7 @@ from ..engine.card import Card
 from ..engine.card_stats import NOTHING_PRINTED
 from ..engine.constants import STATUS_INITIALIZING, TYPE_NORMAL, TYPE_PENDULUM
 from ..engine.effect import Effect
+from ..engine.group import Group
 from ..engine.scripting import filter_each
 from . import overrun, registry
 from .args import Args, lua_tonumber
@@ -284,6 +285,7 @@ class LuaScriptHost:
         self.sandbox: LuaSandbox | None = None
         self._lua_depth = 0
         self._lua_call: Any = None          # the sandbox's Lua dispatcher for plain calls (attach)
+        self._lua_call_ref: Any = None      # the same, its first argument a handle id (attach)
         # the Lua thread each nested entry runs on: a task id, None for the main thread
         self._threads: list[int | None] = []
         self._task_ids = itertools.count(1)
@@ -323,6 +325,7 @@ class LuaScriptHost:
             time_budget=opts.time_budget, hook_interval=opts.hook_interval,
             pattern_limit=opts.pattern_limit))
         self._lua_call = self.sandbox._call
+        self._lua_call_ref = self.sandbox._call_ref
         names = ("Card", "Effect", "Group", "Duel", "Debug")
         self.libs = dict(zip(names, self.sandbox.new_libs()))
         self.handles = HandleTable(self.sandbox, self._class_for, self.libs["Effect"], self.libs["Group"])
@@ -355,7 +358,7 @@ class LuaScriptHost:
                 c.handle = None
             self._classes.clear()
             self.sandbox = None
-            self._lua_call = None     # (it holds the Lua state too)
+            self._lua_call = self._lua_call_ref = None     # (they hold the Lua state too)
             if self.duel is not None:
                 self.duel.on_printed_stats_changed = None
 
@@ -616,7 +619,17 @@ class LuaScriptHost:
         self.no_action += 1
         self.call_depth += 1
         try:
-            lua_args = self.handles.args_to_lua(args)
+            # (an engine object first -- a condition's effect, a value's card -- crosses
+            # as its handle's id: bootstrap.lua's call_ref)
+            first = args[0] if args else None
+            t = type(first)
+            if t is Effect or t is Card or t is Group:
+                handles = self.handles
+                hid = (first.handle or handles.push(first)).hid
+                lua_args = handles.args_to_lua(args[1:])
+            else:
+                hid = None
+                lua_args = self.handles.args_to_lua(args)
             try:
                 if fresh:
                     arm = self._begin_outermost()
@@ -627,7 +640,10 @@ class LuaScriptHost:
                 self._lua_depth += 1
                 self._threads.append(None)
                 try:
-                    out = self._lua_call(arm, fn, *lua_args)
+                    if hid is None:
+                        out = self._lua_call(arm, fn, *lua_args)
+                    else:
+                        out = self._lua_call_ref(arm, fn, hid, *lua_args)
                 finally:
                     self._threads.pop()
                     self._lua_depth -= 1

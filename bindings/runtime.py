@@ -299,6 +299,7 @@ class LuaSandbox:
         # Every privileged function is fetched once, here: later, Python may
         # be running inside a Lua callback, where lupa item access is unsafe.
         self._call = m.call
+        self._call_ref = m.call_ref
         self._call_field = m.call_field
         self._filter_cards = m.filter_cards
         self._run = m.run
