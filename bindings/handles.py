@@ -224,16 +224,8 @@ class HandleTable:
             return a if a is not None else self._make(v)
         return v
 
-    def args_to_lua(self, values: tuple | list) -> tuple | list:
-        """to_lua of each value (this runs for every call into a script): ``values``
-        itself when none is an engine object, as for most calls once their first
-        argument crossed by id (host._plain)."""
-        for v in values:
-            t = type(v)
-            if t is Card or t is Effect or t is Group:
-                break
-        else:
-            return values
+    def args_to_lua(self, values: tuple | list) -> list:
+        """to_lua of each value (one loop: this runs for every call into a script)."""
         out = []
         for v in values:
             t = type(v)
