@@ -123,6 +123,12 @@ def _archetypes(setcode: tuple[int, ...]) -> tuple[int, ...]:
     return setcode
 
 
+# the statuses of a card "treated as not on the field": being summoned, or its summon or
+# activation negated (Card.is_treated_as_not_on_field; the searches of the field skip it)
+NOT_ON_FIELD_STATUS = (STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED
+                       | STATUS_SPSUMMON_STEP)
+
+
 class CardStatsMixin:
     """Methods of Card (see engine/card.py)."""
 
@@ -1250,8 +1256,7 @@ class CardStatsMixin:
 
     def is_treated_as_not_on_field(self: "Card") -> int:
         """Being summoned, or a summon/activation of it negated: not yet (or no longer) really on the field."""
-        return self.get_status(STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED
-                               | STATUS_SPSUMMON_STEP)
+        return self.status & NOT_ON_FIELD_STATUS
 
     # ----- names as scripts ask for them ------------------------------------------------
 

@@ -44,8 +44,7 @@ from ..constants import (
     LOCATION_ONFIELD, LOCATION_PZONE, LOCATION_REMOVED, LOCATION_SZONE, PLAYER_ALL, PLAYER_NONE,
     POS_FACEUP, RESET_CHAIN, RESET_DISABLE, RESET_EVENT, RESET_OPPO_TURN, RESET_PHASE,
     RESET_SELF_TURN, STATUS_BATTLE_DESTROYED, STATUS_DISABLED, STATUS_EFFECT_ENABLED,
-    STATUS_ACTIVATE_DISABLED, STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMON_DISABLED,
-    STATUS_SUMMONING, STATUS_TO_DISABLE, STATUS_TO_ENABLE,
+    STATUS_FORBIDDEN, STATUS_SPSUMMON_STEP, STATUS_SUMMONING, STATUS_TO_DISABLE, STATUS_TO_ENABLE,
 )
 from ..core_constants import (
     EFFECT_TYPES_CHAIN_LINK, PARAM_TYPE_EFFECT, PHINT_DESC_ADD, PHINT_DESC_REMOVE,
@@ -57,7 +56,7 @@ from ..messages import MsgPlayerHint
 from ..scripting import filter_cards
 from ..wire import i32 as _i32, u32 as _u32
 from ..card_effects import flag_effect_code
-from ..card_stats import PRINTED_STAT_EFFECTS
+from ..card_stats import NOT_ON_FIELD_STATUS, PRINTED_STAT_EFFECTS
 
 if TYPE_CHECKING:
     from ..card import Card, EffectContainer
@@ -65,9 +64,6 @@ if TYPE_CHECKING:
     from ..effect import Effect
 
 
-# a card on the field with one of these is "treated as not on the field"
-# (Card.is_treated_as_not_on_field): searches of the field skip it
-_NOT_ON_FIELD = STATUS_SUMMONING | STATUS_SUMMON_DISABLED | STATUS_ACTIVATE_DISABLED | STATUS_SPSUMMON_STEP
 # a monster being summoned: Duel.GetFieldGroup skips it in the Monster Zone
 _SUMMONING = STATUS_SUMMONING | STATUS_SPSUMMON_STEP
 # the zones _location_cards visits again under their own bit after LOCATION_SZONE
@@ -492,7 +488,7 @@ class FieldEffectsMixin:
         player that a script filter accepts (Duel.GetMatchingGroup, IsExistingMatchingCard,
         IsExistingTarget, ...).
 
-        Each card (visited as in _location_candidates; cards on the field that
+        Each card (visited as in _location_cards; cards on the field that
         are treated as not there are skipped) must not be ``pexception`` nor in
         ``pexgroup``, must pass ``filter_fn(card, *extra_args)`` and, with
         ``is_target``, be targetable by core.reason_effect.  With ``pret`` (a
@@ -517,9 +513,10 @@ class FieldEffectsMixin:
         """The cards filter_matching_card offers its filter, in its order: those of
         _location_cards (cards on the field treated as not there left out), minus
         ``pexception`` and the cards of ``pexgroup``."""
-        candidates = self._location_cards(self_player, location1, _NOT_ON_FIELD, _NOT_ON_FIELD)
+        skip = NOT_ON_FIELD_STATUS
+        candidates = self._location_cards(self_player, location1, skip, skip)
         if location2:
-            candidates += self._location_cards(1 - self_player, location2, _NOT_ON_FIELD, _NOT_ON_FIELD)
+            candidates += self._location_cards(1 - self_player, location2, skip, skip)
         if pexception is not None or pexgroup is not None:
             excluded = pexgroup.container if pexgroup is not None else ()
             candidates = [c for c in candidates if c is not pexception and c not in excluded]
